@@ -192,6 +192,21 @@ class LandCommandos(Action):
     island: str
 
 
+@dataclass(frozen=True)
+class Choose(Action):
+    """Add ``piece`` to the force of the player to move (l.272)."""
+
+    KIND: ClassVar[str] = "choose"
+    piece: str
+
+
+@dataclass(frozen=True)
+class EndChoice(Action):
+    """End the player's choice of forces, worth exactly the agreed points (l.272)."""
+
+    KIND: ClassVar[str] = "end_choice"
+
+
 ACTIONS = (Place, ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn,
-           TakeOff, Hover, Fly, Refuel, LaunchMissile, FireMachineGun, Embark, LandCommandos)
+           TakeOff, Hover, Fly, Refuel, LaunchMissile, FireMachineGun, Embark, LandCommandos, Choose, EndChoice)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

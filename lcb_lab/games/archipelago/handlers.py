@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import air, commandos, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -16,6 +16,10 @@ from lcb_lab.kernel.errors import IllegalAction
 def _running(g: Any, setup_act: bool = False) -> None:
     if g.state.over:
         raise IllegalAction("l.259", f"the game is over ({g.state.outcome})")
+    if not setup_act and g.state.phase == "choose":
+        raise IllegalAction("l.272", "the forces are still being chosen")
+    if setup_act and g.state.phase == "choose":
+        raise IllegalAction("l.272", "the forces are chosen before the pieces are placed")
     if not setup_act and g.state.phase == "setup":
         raise IllegalAction("l.144", "the pieces are still being placed: play starts when all are on the board")
 
@@ -132,8 +136,18 @@ def land_commandos(g: Any, a: A.LandCommandos) -> None:
     commandos.land(g, a.piece, a.island)
 
 
+def choose(g: Any, a: A.Choose) -> None:
+    """One piece into the force (l.272)."""
+    forces.choose(g, a.piece)
+
+
+def end_choice(g: Any, a: A.EndChoice) -> None:
+    """The force is chosen (l.272)."""
+    forces.end_choice(g)
+
+
 HANDLERS = {A.Place: place, A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.Move: move,
             A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
             A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
             A.Refuel: refuel, A.LaunchMissile: launch_missile, A.FireMachineGun: fire_machine_gun, A.Embark: embark,
-            A.LandCommandos: land_commandos}
+            A.LandCommandos: land_commandos, A.Choose: choose, A.EndChoice: end_choice}

@@ -1,5 +1,7 @@
 """What the player to move may do now (kernel legal-action protocol, :mod:`lcb_lab.kernel.legal`).
 
+* ``choose``: each piece the player may still choose and reach the agreed value exactly with the
+  rest (l.272), and ending the choice when the total is that value;
 * ``setup``: a :class:`PlaceTemplate` for the player's next reserve piece (the points it may take);
 * ``start``: continue each own torpedo on the board (every course, l.207), logistics acts of the
   pieces in place, roll the blue dice (l.170);
@@ -23,7 +25,7 @@ import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_air import air_acts
-from lcb_lab.games.archipelago.rules import gun, logistics, movement, setup, torpedo
+from lcb_lab.games.archipelago.rules import forces, gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
@@ -130,6 +132,8 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     who = player or g.to_act()
     if s.over or who != s.to_move:
         return []
+    if s.phase == "choose":
+        return [A.Choose(i) for i in forces.offer(s, who)] + ([A.EndChoice()] if forces.total(s, who) == s.budget else [])
     if s.phase == "setup":
         return _placings(g, who)
     if s.phase == "start":

@@ -109,6 +109,16 @@ def helipads(board: Board) -> Board:
     return board.with_points({board.from_col_row(x, y): "white" for x, y in ((1, 0), (4, 0), (c - 2, r - 1), (c - 5, r - 1))})
 
 
+def choose_game(board: Board | None = None, level: int = 2, budget: int = 30, zone: int = 0, seed: int | None = 0,
+                forced: Iterable[int] = (), **extra: Any) -> Archipelago:
+    """A game in its ``choose`` phase: each side picks pieces of its :data:`FLEET` worth ``budget``
+    points (``Choose`` / ``EndChoice`` acts, Red first, l.272), then places them (``Place``)."""
+    from lcb_lab.games.archipelago.rules.forces import choose_state
+    board = board or (Board.open_sea(14, 16) if level < 3 else helipads(Board.open_sea(21, 14)))
+    ids = [f"{o} {n}" for o in ("Red", "Blue") for n in FLEET[level]]
+    return Archipelago(choose_state(ids, budget, level, zone, **extra), board, Dice(seed=seed, forced=list(forced), die=RED))
+
+
 def setup_game(board: Board | None = None, level: int = 1, zone: int = 0, seed: int | None = 0,
                forced: Iterable[int] = (), **extra: Any) -> Archipelago:
     """A game in its ``setup`` phase: each side's :data:`FLEET` waits to be placed by ``Place``

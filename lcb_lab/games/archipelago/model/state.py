@@ -23,9 +23,10 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 PLAYERS = ("Red", "Blue")
 """The two players; Red moves first (a sandbox reading: the text does not say who begins)."""
 
-PHASES = ("setup", "start", "move", "fire")
+PHASES = ("setup", "start", "move", "fire", "choose")
 """``setup`` (placing the pieces, l.144-155), then a turn's phases: ``start`` (continue torpedoes in flight, l.207; logistics), ``move`` (after the
-blue dice, l.170), ``fire`` (after the first shot no piece moves any more, l.174)."""
+blue dice, l.170), ``fire`` (after the first shot no piece moves any more, l.174); ``choose``
+(before ``setup``: choosing the forces of equal value, l.272; last so the others keep their numbers)."""
 
 
 @dataclass
@@ -105,7 +106,8 @@ class ArchState:
     markers on islands (:class:`Commando`, l.598, l.656); ``scenario`` the line of the scenario in
     force ("" none), ``targets`` each side's task (an island or a piece), ``progress`` turns an
     island is held, ``carried`` the piece carrying each side's pilot
-    (:mod:`~lcb_lab.games.archipelago.rules.scenarios`)."""
+    (:mod:`~lcb_lab.games.archipelago.rules.scenarios`); ``pool`` / ``budget`` the pieces to choose
+    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`)."""
 
     level: int
     pieces: dict[str, Piece]
@@ -133,6 +135,8 @@ class ArchState:
     targets: dict[str, str] = field(default_factory=dict)
     progress: dict[str, int] = field(default_factory=dict)
     carried: dict[str, str] = field(default_factory=dict)
+    pool: list[str] = field(default_factory=list)
+    budget: int = 0
     over: bool = False
     winner: str = ""
     outcome: str = ""

@@ -6,7 +6,8 @@ dark or light blue, a ship on dark blue only (l.155, l.279) -- facing along one 
 lines (every :class:`~lcb_lab.kernel.hexgrid.Facing` is one), one piece a point.  Its panel is
 filled with what its class holds (two T markers a torpedo boat, l.159); Base A's panel with the
 rest of the side's markers (a sandbox reading, ``data/pieces.toml``).  Both players field pieces
-of the same total value at level 2 (l.272): :func:`check_forces` tells.
+of the same total value at level 2 (l.272): :func:`check_forces` tells; choosing them as acts is
+:mod:`.forces`.
 
 Placing is an act too (:func:`place`, the ``setup`` phase of :func:`setup_state`): Red places
 all its pieces, then Blue (*reading*: the order is agreed, l.144), then Red's first turn begins.
