@@ -248,6 +248,14 @@ def test_picture_36_two_a_s_missiles_sink_d13_and_a_double_1_fails():
     refused(g, A.LaunchMissile("Red H-1", "Blue D-13"), "l.543")
 
 
+def test_a_gun_shell_destroys_a_landed_helicopter_and_leaves_an_r_marker():
+    w = at((N, 3))
+    g = stage(SEA.with_points({w: "white"}), [("Red C-9", at(), "N"), ("Blue H-1", w, "S")], forced=[2, 2, 1], level=3)
+    g.apply(A.RollMovement())
+    g.apply(A.FireGun("Red C-9", "Blue H-1"))                           # red 2 + green 1 = 3 reaches 3 d
+    assert "Blue H-1" in g.state.sunk and g.state.red_points == [tuple(w)]
+
+
 def test_a_s_damage_is_mended_by_the_repair_ship():
     g = stage(SEA, [("Red C-9", at(), "N", {"hits": ["A-S"]}), ("Red R-16", at((SE, 1)), "N"), ("Blue TB-1", at((N, 9)), "S")],
               level=3)

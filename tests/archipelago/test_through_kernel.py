@@ -21,7 +21,8 @@ UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.La
             A.Transfer("Red TB-1", "Red TB-8", ("T",)), A.ContinueTorpedo("T9"), A.Move("Red C-9", "F", 1),
             A.TakeOff("Red H-1", 0, 0, 0), A.Hover("Red H-2", 0, 0, 0, True), A.Fly("Red H-1", "FFF", 2),
             A.Refuel("Red H-2", "Red F-17"), A.LaunchMissile("Red H-1", "Blue F-17"), A.FireMachineGun("Red TB-1", "Blue H-1"),
-            A.Embark("Red HC-18", "Red Base A"), A.LandCommandos("Red HC-19", "Blue Base A"), A.Move("Red H-1", "F", 2)]
+            A.Embark("Red HC-18", "Red Base A"), A.LandCommandos("Red HC-19", "Blue Base A"), A.Move("Red H-1", "F", 2),
+            A.Choose("Red TB-1"), A.EndChoice()]
 
 
 def all_options(legal, rng, most=6):

@@ -113,7 +113,9 @@ def fire(g: Any, shooter: str, target: str) -> None:
         return
     log(g, "gun", f"red {red} + green {green} = {red + green} >= {d}: {target} is hit", "The sum reaches the "
         "distance (l.329).", ["l.329"], roll=[red, green])
-    if target in s.pieces:
+    if target in s.pieces and s.pieces[target].kind == "helicopter":
+        damage.burn_landed(g, target, "G", shooter)       # a landed helicopter: an R marker (l.549, l.510)
+    elif target in s.pieces:
         damage.hit(g, target, "G", shooter)
     else:
         damage.ruin(g, target, shooter)
