@@ -307,7 +307,7 @@ def test_dice_count_counts_helicopters_landed_or_flying():
 def test_islands_are_connected_land_points():
     a, b = at((N, 3)), at((N, 4))
     board = SEA.with_points({a: "white", b: "orange", at((SE, 5)): "red"})
-    isl = board.islands
+    isl = board.islands()
     assert sorted(len(v) for v in isl.values()) == [1, 2]
     assert board.island_at(a) == board.island_at(b) and board.island_at(at()) is None
     assert Axial(*at((N, 2))) in board.coast(board.island_at(a))

@@ -154,3 +154,15 @@ def test_secret_papers_are_hidden_until_a_unit_fights():
     assert red_sees(a) == red_sees(b)                                     # the second paper is still hidden
     assert a.view("Red")["commandos"]["Blue"] == {"islands": ["Blue Base A"], "on_paper": 1}   # no secret any more (l.678)
     assert sorted(c.island for c in b.state.commandos) == ["Blue Base A", "Blue Base B"]
+
+
+def test_boarding_a_unit_written_on_paper_shows_that_paper():
+    g = stage(island_board(), [("Blue HC-18", at((N, 2)), "N", {"ammo": []}), ("Red TB-1", at((SE, 4)), "N")],
+              seed=1, level=4, optional_rules=["l.600"], to_move="Blue",
+              commandos=[Commando("Blue", "Blue Base A"), Commando("Blue", "Blue Base A")])
+    refused(g, A.Embark("Blue HC-18", "island D4"), "l.618")
+    g.apply(A.Embark("Blue HC-18", "Blue Base A"))
+    assert titles(g)[-1] == "Blue HC-18 takes commandos aboard from Blue Base A"
+    assert "shows its paper (l.620)" in g.view("Red")["log"][-1][1]
+    assert g.view("Red")["commandos"]["Blue"] == {"islands": [], "on_paper": 1}
+    assert g.state.pieces["Blue HC-18"].ammo == ["C"]

@@ -128,7 +128,7 @@ def _air_shots(g: Any, who: str) -> list:
                     out.append(A.LaunchMissile(pid, t, at, turn))
         out += [A.FireMachineGun(pid, t) for t in foes if _ok(machine_gun.aim, g, pid, t)]
         if p.kind == "hovercraft" and "C" in p.ammo:
-            out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands) if commandos.near(g, p.at, i)]
+            out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands()) if commandos.near(g, p.at, i)]
     return out
 
 

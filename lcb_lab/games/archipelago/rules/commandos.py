@@ -1,7 +1,7 @@
 """Garrisons and commandos (level 4, l.646-693).
 
 * A **garrison** (Ga marker) holds each base's island (l.596, l.650): ``state.garrisons`` maps the
-  island's name (:attr:`~lcb_lab.games.archipelago.model.board.Board.islands`) to its owner; it
+  island's name (:meth:`~lcb_lab.games.archipelago.model.board.Board.islands`) to its owner; it
   never moves and falls only to commandos.
 * **Commandos** (C markers, two a side, l.656) stand on islands (``state.commandos``) or ride a
   hovercraft (a ``"C"`` on its panel, one at most, l.618).
@@ -35,7 +35,7 @@ from lcb_lab.kernel.hexgrid import distance
 
 def near(g: Any, point: Any, island: str) -> bool:
     """Whether ``point`` lies on ``island`` or next to it (l.618, l.658)."""
-    pts = g.board.islands.get(island, frozenset())
+    pts = g.board.islands().get(island, frozenset())
     return any(distance(point, q) <= 1 for q in pts)
 
 
@@ -44,7 +44,7 @@ def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
     p = own_piece(s, pid, rule, "carry commandos")
     if p.kind != "hovercraft":
         raise IllegalAction(rule, f"{pid} is not a hovercraft: only hovercraft carry commandos")
-    if island not in g.board.islands:
+    if island not in g.board.islands():
         raise IllegalAction(rule, f"{island!r} is not an island of the board")
     if not near(g, p.at, island):
         raise IllegalAction(rule, f"{pid} is not on or beside {island}")

@@ -2,7 +2,7 @@
 
 A state's ``scenario`` is the line of the scenario in force (``""``: the ordinary game);
 ``targets`` names each side's task object -- an island name
-(:attr:`~lcb_lab.games.archipelago.model.board.Board.islands`) or a piece id; ``progress`` counts.
+(:meth:`~lcb_lab.games.archipelago.model.board.Board.islands`) or a piece id; ``progress`` counts.
 Checked at the end of every turn (:func:`check`), before the ordinary ends:
 
 * ``l.563`` Rescuing Pilot: a helicopter of the side (or a hovercraft, l.698) that ends a turn
@@ -82,7 +82,7 @@ def _pilot(g: Any, player: str) -> str | None:
         return None
     if carrier:
         return f"{carrier} brings the pilot to {player}'s Base A" if _in_base_a(g, s.pieces[carrier]) else None
-    pts = g.board.islands.get(s.targets.get(player, ""), frozenset())
+    pts = g.board.islands().get(s.targets.get(player, ""), frozenset())
     for pid, p in sorted(s.pieces.items()):
         heli = p.kind == "helicopter" and not p.flying and not p.aboard and p.at in pts
         boat = p.kind == "hovercraft" and any(distance(p.at, q) <= 1 for q in pts)
