@@ -123,7 +123,7 @@ def test_picture_34_landing_in_base_b_on_the_fourth_turn_then_refuel_then_take_o
     g.apply(A.RollMovement())
     g.apply(A.Hover("Red H-1", *xy(w), 0, True))                        # the fourth turn: lands
     assert g.state.pieces["Red H-1"].fuel == 2
-    refused(g, A.Refuel("Red H-1"), "l.487")                            # landing took this turn
+    refused(g, A.Refuel("Red H-1"), "l.485")                            # landing took this turn
     g.apply(A.EndTurn())
     g.apply(A.RollMovement())
     g.apply(A.EndTurn())

@@ -261,7 +261,7 @@ def base_fuel(g: Any, owner: str, point: Axial, near: bool = False) -> str | Non
 
 def _ready(p: Piece, pid: str) -> None:
     if p.moved or p.held:
-        raise IllegalAction("l.487", f"{pid} must start the turn in place and not move (refuelling takes the turn)")
+        raise IllegalAction("l.485", f"{pid} must start the turn in place and not move: refuelling takes a whole turn (landing - refuel - take-off)")
 
 
 def refuel(g: Any, pid: str, by: str) -> None:
