@@ -2,7 +2,7 @@
 byte-identical and name a rule of the text, seeded random games finish, undo / fork / the JSON
 record are exact, and hidden information does not reach the other player (indistinguishable
 worlds: face-down Base A markers, l.283; the ammunition ship's face-down cargo, l.370; the secret
-flagship, l.394)."""
+flagship, l.394; the commandos' places on paper, l.600: ``test_level4.py::test_secret_papers_are_hidden_until_a_unit_fights``)."""
 import json
 
 import numpy as np
@@ -10,7 +10,7 @@ import pytest
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rule_refs import section_of, line_of
-from lcb_lab.games.archipelago.stage import opening, setup_game, stage
+from lcb_lab.games.archipelago.stage import FLEET, opening, setup_game, stage
 from lcb_lab.kernel.autoplay import play_random
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.worlds import follow, seen
@@ -21,7 +21,11 @@ from tests.archipelago.helpers import SE, N, SEA, at, snapshot
 
 UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.LaunchTorpedo("Red TB-1", "Red TB-2"),
             A.FireGun("Red TB-1", "Blue TB-1"), A.Restock("Red TB-1"), A.Repair("Red C-9", "base"),
-            A.Transfer("Red TB-1", "Red TB-8", ("T",)), A.ContinueTorpedo("T9"), A.Move("Red C-9", "F", 1)]
+            A.Transfer("Red TB-1", "Red TB-8", ("T",)), A.ContinueTorpedo("T9"), A.Move("Red C-9", "F", 1),
+            A.TakeOff("Red H-1", 0, 0, 0), A.Hover("Red H-2", 0, 0, 0, True), A.Fly("Red H-1", "FFF", 2),
+            A.Refuel("Red H-2", "Red F-17"), A.LaunchMissile("Red H-1", "Blue F-17"), A.FireMachineGun("Red TB-1", "Blue H-1"),
+            A.Embark("Red HC-18", "Red Base A"), A.LandCommandos("Red HC-19", "Blue Base A"), A.Move("Red H-1", "F", 2),
+            A.Choose("Red TB-1"), A.EndChoice()]
 
 
 def all_options(legal, rng, most=6):
@@ -56,7 +60,8 @@ def play(g, rng, steps, check=False):
                 section_of(line_of(e.value.rule))                       # a line of a known section
                 assert snapshot(g) == before
                 refusals += 1
-        shots = [a for a in legal if isinstance(a, (A.LaunchTorpedo, A.FireGun, A.ContinueTorpedo))]
+        shots = [a for a in legal if isinstance(a, (A.LaunchTorpedo, A.FireGun, A.ContinueTorpedo, A.LaunchMissile,
+                                                    A.FireMachineGun, A.LandCommandos))]
         pool = shots if shots and rng.random() < 0.7 else legal
         a = pool[int(rng.integers(len(pool)))]
         g.apply(a.sample(rng) if isinstance(a, Template) else a)
@@ -64,21 +69,21 @@ def play(g, rng, steps, check=False):
 
 
 @pytest.mark.fuzz
-@pytest.mark.parametrize("level,seed", [(lv, sd) for lv in (1, 2) for sd in range(lv, lv + budget(1, 5))])
+@pytest.mark.parametrize("level,seed", [(lv, sd) for lv in (1, 2, 3, 4) for sd in range(lv, lv + budget(1, 5))])
 def test_listed_acts_are_accepted_and_unlisted_ones_refused(level, seed):
     g = opening(level=level, seed=seed, turn_limit=6)
     assert play(g, np.random.default_rng(seed), 60, check=True) > 100
 
 
 @pytest.mark.fuzz
-@pytest.mark.parametrize("level,seed", [(lv, sd) for lv in (1, 2) for sd in range(3, 3 + budget(1, 10))])
+@pytest.mark.parametrize("level,seed", [(lv, sd) for lv in (1, 2, 3, 4) for sd in range(3, 3 + budget(1, 10))])
 def test_seeded_random_games_finish(level, seed):
-    """Level 1 from its set-up acts (zone 1), level 2 from a placed opening (zone 2), played by the
+    """Level 1 from its set-up acts (zone 1), levels 2-4 from a placed opening (zone 2), played by the
     kernel's uniform random player (:mod:`lcb_lab.kernel.autoplay`)."""
     g = setup_game(level=1, zone=1, seed=seed, turn_limit=40) if level == 1 else \
         opening(level=level, seed=seed, turn_limit=40)
     assert play_random(g, seed, 3000) < 3000
-    assert len(g.state.pieces) + len(g.state.sunk) == 16 * level
+    assert len(g.state.pieces) + len(g.state.sunk) == len(FLEET[level]) * 2
     assert g.state.over and g.state.outcome and g.legal_actions() == []
     assert g.state.log[-1]["kind"] == "over"
 

@@ -107,5 +107,106 @@ class EndTurn(Action):
     KIND: ClassVar[str] = "end_turn"
 
 
-ACTIONS = (Place, ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn)
+@dataclass(frozen=True)
+class TakeOff(Action):
+    """Take off landed helicopter ``piece`` onto the point ``(q, r)`` facing ``facing`` (l.463-465)."""
+
+    KIND: ClassVar[str] = "take_off"
+    piece: str
+    q: int
+    r: int
+    facing: int
+
+
+@dataclass(frozen=True)
+class Hover(Action):
+    """Hover helicopter ``piece`` to ``(q, r)`` (its point or an adjacent one) facing ``facing``;
+    ``land``: land on that white point or frigate instead (l.449-453, l.470). No blue die."""
+
+    KIND: ClassVar[str] = "hover"
+    piece: str
+    q: int
+    r: int
+    facing: int
+    land: bool = False
+
+
+@dataclass(frozen=True)
+class Fly(Action):
+    """Fly helicopter ``piece`` in progressive flight: ``steps`` F / L / R, exactly blue ``die`` + 5,
+    fewer when it ``land`` s on the last point (l.457-459, l.471)."""
+
+    KIND: ClassVar[str] = "fly"
+    piece: str
+    steps: str
+    die: int
+    land: bool = False
+
+
+@dataclass(frozen=True)
+class Refuel(Action):
+    """Refuel landed helicopter (or a hovercraft's tank) ``piece`` from ``by``: ``"base"`` or an own
+    frigate's / hovercraft's id (l.485-487, l.624, l.628)."""
+
+    KIND: ClassVar[str] = "refuel"
+    piece: str
+    by: str = "base"
+
+
+@dataclass(frozen=True)
+class LaunchMissile(Action):
+    """Announce and launch the A-S or A-A missile of helicopter ``shooter`` at ``target`` along the
+    course ``turn_at`` / ``turn`` (l.505, l.526)."""
+
+    KIND: ClassVar[str] = "launch_missile"
+    shooter: str
+    target: str
+    turn_at: int = 0
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class FireMachineGun(Action):
+    """Fire ``shooter``'s machine gun at the adjacent enemy helicopter or hovercraft ``target`` (l.539, l.634)."""
+
+    KIND: ClassVar[str] = "fire_machine_gun"
+    shooter: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Embark(Action):
+    """Hovercraft ``piece`` takes one own C marker from ``island`` (l.618)."""
+
+    KIND: ClassVar[str] = "embark"
+    piece: str
+    island: str
+
+
+@dataclass(frozen=True)
+class LandCommandos(Action):
+    """Hovercraft ``piece`` lands its commandos on ``island``; a fight when enemies hold it (l.658-674)."""
+
+    KIND: ClassVar[str] = "land_commandos"
+    piece: str
+    island: str
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Add ``piece`` to the force of the player to move (l.272)."""
+
+    KIND: ClassVar[str] = "choose"
+    piece: str
+
+
+@dataclass(frozen=True)
+class EndChoice(Action):
+    """End the player's choice of forces, worth exactly the agreed points (l.272)."""
+
+    KIND: ClassVar[str] = "end_choice"
+
+
+ACTIONS = (Place, ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn,
+           TakeOff, Hover, Fly, Refuel, LaunchMissile, FireMachineGun, Embark, LandCommandos, Choose, EndChoice)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

@@ -5,6 +5,11 @@
 * a torpedo continuing its run (l.207): the green die (1/2/2/3/3/4) is the length; the first
   enemy piece it may hit at step ``k`` is hit on a green of at least ``k``;
 * a gun shell (l.322-329): red + green reaches the distance, a double 1 fails;
+* an A-S missile (l.505-507): green + green reaches the target's step, a double 1 fails; an A-A
+  missile (l.526): the red die reaches it; the machine gun (l.539, l.634): a red of at least 2
+  (helicopter) or 5 (hovercraft);
+* commandos landing (l.661): red against the defender's red (commandos) or green (garrison),
+  ties rolled again: the attacker's chance to win one fight;
 * the blue dice: the chance they all match (the bonus move, l.172, l.299; the blue die's faces
   are a sandbox reading, :mod:`~lcb_lab.games.archipelago.dice`).
 
@@ -12,6 +17,10 @@
 (0.5, 0.8333, 0.0)
 >>> round(gun_hit(6), 4), gun_hit(11)
 (0.5833, 0.0)
+>>> round(as_hit(2), 4), round(aa_hit(3), 4), round(machine_gun(2), 4)
+(0.9722, 0.6667, 0.8333)
+>>> round(fight("green"), 4), round(fight("red"), 4)
+(0.7, 0.5)
 """
 from __future__ import annotations
 
@@ -51,3 +60,31 @@ def bonus(dice: int) -> float:
     if dice < 2:
         return 0.0
     return float(sum(p ** dice for p in face_pmf(BLUE) if p))
+
+
+def as_hit(steps: int) -> float:
+    """P(an A-S missile hits a target its course reaches at step ``steps``): green + green >= steps,
+    not a double 1 (l.505-507); 0 when the course never reaches it."""
+    if steps <= 0:
+        return 0.0
+    total = at_least(sum_pmf(face_pmf(GREEN), face_pmf(GREEN)), steps)
+    return total - (1 / 36 if steps <= 2 else 0.0)
+
+
+def aa_hit(steps: int) -> float:
+    """P(an A-A missile hits a helicopter its course reaches from the rear at step ``steps``): red >= steps (l.526)."""
+    return 0.0 if steps <= 0 else at_least(face_pmf(RED), steps)
+
+
+def machine_gun(need: int) -> float:
+    """P(a red die of at least ``need``) (l.539: 2, l.634: 5)."""
+    return at_least(face_pmf(RED), need)
+
+
+def fight(defender: str) -> float:
+    """P(the attacker's red beats the defender's die, ``"red"`` (commandos) or ``"green"`` (garrison)),
+    ties rolled again (l.661, l.670)."""
+    a, d = face_pmf(RED), face_pmf(GREEN if defender == "green" else RED)
+    win = sum(a[i] * d[j] for i in range(len(a)) for j in range(len(d)) if i > j)
+    tie = sum(a[i] * d[i] for i in range(min(len(a), len(d))))
+    return float(win / (1 - tie))

@@ -7,7 +7,13 @@ act; the same numbers are logged when the act is applied, :mod:`~lcb_lab.games.a
 * :class:`~lcb_lab.games.archipelago.actions.ContinueTorpedo` -- the green die; ``hit`` of the
   first enemy piece on the course (l.207-208);
 * :class:`~lcb_lab.games.archipelago.actions.FireGun` -- red + green against the distance (l.322-329);
-* :class:`~lcb_lab.games.archipelago.actions.RollMovement` -- the blue dice; ``bonus`` (l.172, l.299).
+* :class:`~lcb_lab.games.archipelago.actions.RollMovement` -- the blue dice; ``bonus`` (l.172, l.299);
+* :class:`~lcb_lab.games.archipelago.actions.LaunchMissile` -- green + green (A-S) or red (A-A); ``hit``
+  along the announced course (l.505-507, l.526-528);
+* :class:`~lcb_lab.games.archipelago.actions.FireMachineGun` -- the red die; ``hit`` (l.539, l.634;
+  None at a landed helicopter: no roll, l.549);
+* :class:`~lcb_lab.games.archipelago.actions.LandCommandos` -- the fights; ``captured`` when the
+  attacker beats every defender it may know of (l.661-674; None when no enemy is known there).
 
 Other acts roll nothing (None).  An act the rules refuse raises their IllegalAction.
 """
@@ -17,7 +23,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago import chance
-from lcb_lab.games.archipelago.rules import gun, torpedo, turn
+from lcb_lab.games.archipelago.rules import commandos, gun, machine_gun, missiles, torpedo, turn
 from lcb_lab.kernel.odds import ChanceStep
 
 
@@ -51,4 +57,33 @@ def chance_step(g: Any, action: A.Action) -> ChanceStep | None:
         n = turn.dice_count(s, s.to_move)
         return _yes_no(f"{n} blue dice of {s.to_move}", "l.172", "bonus", chance.bonus(n),
                        f"{n} blue dice (sandbox faces 2-5): all matching is a bonus move")
+    return _level3(g, action)
+
+
+def _level3(g: Any, action: A.Action) -> ChanceStep | None:
+    s = g.state
+    if isinstance(action, A.LaunchMissile):
+        missile, d = missiles.check(g, action.shooter, action.target, action.turn_at, action.turn)
+        k = missiles.reach(g, action.shooter, action.target, missile, action.turn_at, action.turn)
+        p = chance.as_hit(k) if missile == "A-S" else chance.aa_hit(k)
+        dice = "green + green, a double 1 fails" if missile == "A-S" else "one red die, from the rear only"
+        return _yes_no(f"{missile} {action.shooter} -> {action.target}", "l.505" if missile == "A-S" else "l.526",
+                       "hit", p, f"{dice}: {k} or more hits" if k else f"{dice}: the course cannot hit")
+    if isinstance(action, A.FireMachineGun):
+        need = machine_gun.aim(g, action.shooter, action.target)
+        if not need:
+            return None
+        return _yes_no(f"machine gun {action.shooter} -> {action.target}", "l.634" if need == 5 else "l.539", "hit",
+                       chance.machine_gun(need), f"one red die: {need} or more destroys")
+    if isinstance(action, A.LandCommandos):
+        commandos.check_land(g, action.piece, action.island)
+        known = [c for c in s.commandos if c.island == action.island and c.owner != s.to_move and not c.secret]
+        foes = ["commandos"] * len(known) + [f for f in commandos.defenders(s, action.island, s.to_move) if f == "garrison"]
+        if not foes:
+            return None
+        win = 1.0
+        for f in foes:
+            win *= chance.fight("green" if f == "garrison" else "red")
+        return _yes_no(f"commandos of {action.piece} land on {action.island}", "l.661", "captured", win,
+                       "red against the known defenders' dice, ties again")
     return None

@@ -34,7 +34,7 @@ __all__ = ["Archipelago", "RollMovement", "EndTurn"]
 
 
 class Archipelago(Engine):
-    """A game of *Naval Battle in Archipelago* (levels 1 and 2) on ``board``; see the module."""
+    """A game of *Naval Battle in Archipelago* (levels 1 to 4) on ``board``; see the module."""
 
     codec = CODEC
     handlers = HANDLERS

@@ -1,5 +1,7 @@
 """What the player to move may do now (kernel legal-action protocol, :mod:`lcb_lab.kernel.legal`).
 
+* ``choose``: each piece the player may still choose and reach the agreed value exactly with the
+  rest (l.272), and ending the choice when the total is that value;
 * ``setup``: a :class:`PlaceTemplate` for the player's next reserve piece (the points it may take);
 * ``start``: continue each own torpedo on the board (every course, l.207), logistics acts of the
   pieces in place, roll the blue dice (l.170);
@@ -11,7 +13,9 @@
 Shots listed: torpedoes at every enemy piece a course reaches within 6 (with the shortest such
 course, :func:`~lcb_lab.games.archipelago.rules.torpedo.best_course`), gun shots at every target
 on the forward lines within 10 d (red + green reach at most 10, l.1588); interception of enemy T
-markers when the optional rule l.233 is on.  Every listed act is accepted by the rules (a test).
+markers when the optional rule l.233 is on.  Levels 3-4 (helicopters, missiles, machine guns,
+refuelling, commandos): :mod:`~lcb_lab.games.archipelago.legal_air`.  Every listed act is accepted
+by the rules (a test).
 """
 from __future__ import annotations
 
@@ -20,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import gun, logistics, movement, setup, torpedo
+from lcb_lab.games.archipelago.legal_air import air_acts
+from lcb_lab.games.archipelago.rules import forces, gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
@@ -41,7 +46,7 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held:
+        if p.owner != who or p.moved or p.held or p.kind == "helicopter":
             continue
         for die in sorted(set(s.dice)):
             opts = tuple(sorted(movement.reachable(g, s, pid, p, die).values()))
@@ -127,11 +132,13 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     who = player or g.to_act()
     if s.over or who != s.to_move:
         return []
+    if s.phase == "choose":
+        return [A.Choose(i) for i in forces.offer(s, who)] + ([A.EndChoice()] if forces.total(s, who) == s.budget else [])
     if s.phase == "setup":
         return _placings(g, who)
     if s.phase == "start":
         out: list = [A.ContinueTorpedo(t, at, d) for t, v in sorted(s.torpedoes.items()) if v.owner == who
                      for at, d in [(0, 0)] + [(k, x) for k in range(1, 5) for x in (-1, 1)]]
-        return out + _logistics(g, who) + [A.RollMovement()]
+        return out + _logistics(g, who) + air_acts(g, who, s.phase) + [A.RollMovement()]
     out = _moves(g, who) if s.phase == "move" and s.dice else []
-    return out + _logistics(g, who) + _shots(g, who) + [A.EndTurn()]
+    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + [A.EndTurn()]

@@ -7,7 +7,10 @@ The board and the pieces' panels are open (l.134).  What a player may not know (
 * ``{"cargo": piece}`` -- which markers an ammunition ship carries, face down (optional rule
   l.370, switch ``"l.370"``);
 * ``{"flagship": player}`` -- ``player``'s flagship, written on paper under the secret variant
-  (l.394, switch ``"l.394"``); the agreed variant (l.392) is known to both.
+  (l.394, switch ``"l.394"``); the agreed variant (l.392) is known to both;
+* ``{"commandos": player}`` -- where ``player``'s C markers written on paper stand (optional rule
+  l.600 / l.676, switch ``"l.600"``): the other player knows only how many papers are not yet
+  shown; a paper is shown when its unit boards a hovercraft (l.620) or fights (l.676).
 
 :data:`OBSERVER` (kernel :class:`~lcb_lab.kernel.observer.Observer`) gives a log entry about such a
 subject an audience and a public form without the kinds; :func:`view` is what a viewer sees.
@@ -35,6 +38,8 @@ def knows(state: ArchState, viewer: Any, subject: dict) -> bool:
         return not hidden or p.owner == viewer
     if kind == "flagship":
         return viewer == ident or not is_on(state, "l.394") or state.over
+    if kind == "commandos":
+        return viewer == ident or not any(c.secret and c.owner == ident for c in state.commandos)
     return True
 
 
@@ -53,8 +58,26 @@ def _flagship_form(entry: dict, data: dict, secret: bool) -> tuple:
                             "rules": entry["rules"]}
 
 
+def _paper_form(entry: dict, data: dict, secret: bool) -> tuple:
+    if not secret:
+        return None, None
+    return [data["team"]], {"title": f"{data['team']} writes its commandos' places on paper",
+                            "text": f"{data.get('count', 0)} paper(s): the places are hidden (l.600).", "rules": entry["rules"]}
+
+
 OBSERVER = Observer(knows, PLAYERS, {"restock": _count_form, "transfer": _count_form, "stock": _count_form,
-                                     "flagship": _flagship_form})
+                                     "flagship": _flagship_form, "paper": _paper_form})
+
+
+def _commandos(state: ArchState, viewer: Any) -> dict:
+    """Per player: the C markers on islands ``viewer`` may see (island names), and how many are
+    hidden on paper from it."""
+    out = {}
+    for o in PLAYERS:
+        units = [c for c in state.commandos if c.owner == o]
+        seen = [c.island for c in units if not c.secret or all_seeing(viewer) or viewer == o]
+        out[o] = {"islands": sorted(seen), "on_paper": len(units) - len(seen)}
+    return out
 
 
 def _panel(state: ArchState, viewer: Any, pid: str) -> Any:
@@ -67,7 +90,9 @@ def _panel(state: ArchState, viewer: Any, pid: str) -> Any:
 def view(g: Any, viewer: Any) -> dict:
     """What ``viewer`` sees: every piece (point, facing, hits, its panel -- a count where the
     markers lie face down), the T markers on the board, each Base A panel (a count when face
-    down), the flagships it may know, whose turn, the dice, and the log as it may read it."""
+    down), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
+    which helicopters fly or ride a frigate, the red points, garrisons, the commandos it may know
+    (a count of papers not shown), and the log as it may read it."""
     s = g.state
     pieces = {pid: {"point": list(p.point), "facing": p.facing, "hits": list(p.hits), "ammo": _panel(s, viewer, pid)}
               for pid, p in sorted(s.pieces.items())}
@@ -78,4 +103,9 @@ def view(g: Any, viewer: Any) -> dict:
             "stock": stock, "flagships": flags, "turn": s.turn, "to_move": s.to_move, "phase": s.phase,
             "dice": list(s.dice), "ruins": sorted(s.ruins), "wrecks": sorted(map(list, s.wrecks)),
             "over": s.over, "winner": s.winner,
+            "fuel": {pid: p.fuel for pid, p in sorted(s.pieces.items()) if p.fuel or p.kind in ("helicopter", "hovercraft")},
+            "flying": sorted(pid for pid, p in s.pieces.items() if p.flying),
+            "aboard": {pid: p.aboard for pid, p in sorted(s.pieces.items()) if p.aboard},
+            "red_points": sorted(map(list, s.red_points)), "garrisons": dict(sorted(s.garrisons.items())),
+            "commandos": _commandos(s, viewer),
             "log": [(e["title"], e.get("text", "")) for e in redact_log(s.log, viewer, ("turn", "phase"))]}

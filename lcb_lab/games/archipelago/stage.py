@@ -56,6 +56,14 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
                 f"panel A's count; it holds the side's markers (l.104) not on its pieces: "
                 f"{', '.join(f'{n} {k}' for k, n in sorted(stock.items()))} (l.159, l.281).", ["l.159", "l.281"],
                 team=owner, markers=kinds, about={"stock": owner})
+    if is_on(state, "l.600"):
+        for c in state.commandos:
+            c.secret = True
+        for owner in ("Red", "Blue"):
+            places = sorted(c.island for c in state.commandos if c.owner == owner)
+            log(g, "paper", f"{owner} writes its commandos on paper: {', '.join(places) or 'none'}", "Each C marker's "
+                "place on a paper of its own (optional rule l.600).", ["l.600"], team=owner, count=len(places),
+                about={"commandos": owner})
     for owner, pid in sorted(state.flagships.items()):
         rule = "l.394" if is_on(state, "l.394") else "l.392"
         log(g, "flagship", f"{owner}'s flagship is {pid}", f"Sinking it ends the game ({rule}).", [rule],
@@ -65,7 +73,10 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
 
 FLEET = {1: [f"TB-{i}" for i in range(1, 9)],
          2: [f"TB-{i}" for i in range(1, 9)] + ["C-9", "C-10", "C-11", "C-12", "D-13", "D-14", "A-15", "R-16"]}
-"""Each side's pieces at level 1 (8 torpedo boats, l.140) and level 2 (all 16, l.266-268)."""
+FLEET[3] = FLEET[2] + ["F-17", "H-1", "H-2"]
+FLEET[4] = FLEET[3] + ["HC-18", "HC-19"]
+"""Each side's pieces at level 1 (8 torpedo boats, l.140), level 2 (all 16, l.266-268), level 3 (and
+the frigate and two helicopters, l.398) and level 4 (and two hovercraft, l.580)."""
 
 
 def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int | None = 0,
@@ -73,17 +84,39 @@ def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int
     """A whole game: each side's :data:`FLEET` in suggested ``zone`` (l.146-149), ships on dark
     blue, every piece facing the other side (Red south, Blue north), panels filled; dice ``seed``.
     Raises IllegalAction when the zone has too few points for the fleet."""
-    board = board or Board.open_sea(14, 16)
+    board = board or (Board.open_sea(14, 16) if level < 3 else helipads(Board.open_sea(21, 14)))
     from lcb_lab.games.archipelago.rules.setup import ZONES
+    from lcb_lab.kernel.errors import IllegalAction
     specs = []
     for owner, facing in (("Red", "S"), ("Blue", "N")):
         sectors, _ = ZONES[zone][owner]
         free = [p for s in sectors for p in board.points_in(s) if board.admits(p, "ship")]
-        if len(free) < len(FLEET[level]):
-            from lcb_lab.kernel.errors import IllegalAction
-            raise IllegalAction("l.144", f"zone {zone} holds {len(free)} points for {owner}'s {len(FLEET[level])} pieces")
-        specs += [(f"{owner} {name}", p, facing) for name, p in zip(FLEET[level], free)]
+        pads = [p for s in sectors for p in board.points_in(s) if board.admits(p, "landed")]
+        fleet = [n for n in FLEET[level] if not n.startswith("H-")]
+        if len(free) < len(fleet) or len(pads) < len(FLEET[level]) - len(fleet):
+            raise IllegalAction("l.144", f"zone {zone} holds {len(free)} points and {len(pads)} white points for "
+                                         f"{owner}'s {len(FLEET[level])} pieces")
+        specs += [(f"{owner} {name}", p, facing) for name, p in zip(fleet, free)]
+        specs += [(f"{owner} {name}", p, facing) for name, p in zip([n for n in FLEET[level] if n.startswith("H-")], pads)]
     return stage(board, specs, seed=seed, level=level, zone=zone, **extra)
+
+
+def helipads(board: Board) -> Board:
+    """``board`` with two white points (helicopter landing points, l.443) at the north edge's
+    west half and two at the south edge's east half (in the suggested zone 2 of each side, l.147):
+    a sandbox open sea for levels 3-4, where helicopters start landed (l.414)."""
+    c, r = board.cols, board.rows
+    return board.with_points({board.from_col_row(x, y): "white" for x, y in ((1, 0), (4, 0), (c - 2, r - 1), (c - 5, r - 1))})
+
+
+def choose_game(board: Board | None = None, level: int = 2, budget: int = 30, zone: int = 0, seed: int | None = 0,
+                forced: Iterable[int] = (), **extra: Any) -> Archipelago:
+    """A game in its ``choose`` phase: each side picks pieces of its :data:`FLEET` worth ``budget``
+    points (``Choose`` / ``EndChoice`` acts, Red first, l.272), then places them (``Place``)."""
+    from lcb_lab.games.archipelago.rules.forces import choose_state
+    board = board or (Board.open_sea(14, 16) if level < 3 else helipads(Board.open_sea(21, 14)))
+    ids = [f"{o} {n}" for o in ("Red", "Blue") for n in FLEET[level]]
+    return Archipelago(choose_state(ids, budget, level, zone, **extra), board, Dice(seed=seed, forced=list(forced), die=RED))
 
 
 def setup_game(board: Board | None = None, level: int = 1, zone: int = 0, seed: int | None = 0,

@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Literal, Mapping
 
-from lcb_lab.kernel.hexgrid import Axial, from_offset, to_offset
+from lcb_lab.kernel.hexgrid import Axial, from_offset, neighbour, to_offset
 
 Colour = Literal["dark_blue", "light_blue", "white", "orange", "red"]
 Mobility = Literal["ship", "boat", "hovercraft", "flying", "landed"]
@@ -147,6 +147,47 @@ class Board:
         col, row = to_offset(p)
         letters = self.sector_cols
         return f"{letters[col * len(letters) // self.cols]}{row * self.sector_rows // self.rows + 1}"
+
+    def islands(self) -> dict[str, frozenset[Axial]]:
+        """The islands: each set of land points (white, orange, red) joined by lattice lines, by
+        name -- the name of the base with a point on it (``"Red Base A"``), else ``"island <sector>"``
+        of its first point (``"island F3"``; ``"island F3-2"`` for a second one there) (l.690, l.715).
+        Computed once per board."""
+        if "_islands" in self.__dict__:
+            return self.__dict__["_islands"]
+        land = {p for p, c in self.points.items() if c not in WATER}
+        groups: list[frozenset[Axial]] = []
+        while land:
+            start = min(land, key=lambda p: (p.q, p.r))
+            seen, todo = {start}, [start]
+            while todo:
+                p = todo.pop()
+                for f in range(6):
+                    n = neighbour(p, f)
+                    if n in land and n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+            land -= seen
+            groups.append(frozenset(seen))
+        out: dict[str, frozenset[Axial]] = {}
+        for grp in groups:
+            base = next((b.name for b in self.bases.values() if any(p in grp for p in b.points)), None)
+            name = base or f"island {self.sector(min(grp, key=lambda p: (p.q, p.r)))}"
+            k, final = 2, name
+            while final in out:
+                final, k = f"{name}-{k}", k + 1
+            out[final] = grp
+        self.__dict__["_islands"] = out
+        return out
+
+    def island_at(self, p: Axial) -> str | None:
+        """The name of the island point ``p`` lies on (:meth:`islands`), or None on water."""
+        return next((n for n, pts in self.islands().items() if p in pts), None)
+
+    def coast(self, island: str) -> frozenset[Axial]:
+        """The water points next to ``island`` (where a hovercraft lands commandos, l.658)."""
+        pts = self.islands()[island]
+        return frozenset(n for p in pts for f in range(6) if (n := neighbour(p, f)) in self.points and self.is_water(n))
 
     def points_in(self, sector: str) -> list[Axial]:
         """The points of ``sector`` (e.g. ``"B2"``), in board order; empty for an unknown sector."""

@@ -1,4 +1,4 @@
-"""The piece classes of levels 1 and 2 (reference table l.1576ff), loaded from ``data/pieces.toml``.
+"""The piece classes of levels 1 to 4 (reference table l.1576ff), loaded from ``data/pieces.toml``.
 
 Each :class:`PieceClass` holds what the rules read: hits to sink (durability, l.243, l.346),
 speed added to the blue die (l.178, l.307), mobility (what the board admits, l.116-128), weapons,
@@ -20,8 +20,9 @@ from pathlib import Path
 from lcb_lab.kernel import files
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pieces.toml"
-MARKERS = ("T", "G", "Repair")
-"""The marker kinds of levels 1-2: torpedo, gun shell, repair (l.104)."""
+MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C")
+"""The marker kinds: torpedo, gun shell, repair (levels 1-2), air-to-surface and air-to-air missile
+(level 3), commandos (level 4) (l.102)."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,8 @@ class PieceClass:
     """One piece class: ``key`` (``"torpedo_boat"``), ``prefix`` (``"TB"``), ``name``, the piece
     ``numbers`` (first, last), ``hits`` to sink, ``speed`` (added to a blue die), ``mobility``
     (``"boat"`` / ``"ship"``), ``weapons``, ``loads`` (marker kind -> count when filled),
-    ``any_load`` (the ammunition ship: markers of any kind, else 0), ``value`` (points)."""
+    ``any_load`` (the ammunition ship: markers of any kind, else 0), ``value`` (points), ``fuel``
+    (the helicopter-fuel pointer when full: helicopter 6, l.427; hovercraft 12, l.594; else 0)."""
 
     key: str
     prefix: str
@@ -42,6 +44,7 @@ class PieceClass:
     loads: dict[str, int]
     value: int
     any_load: int = 0
+    fuel: int = 0
     lines: dict[str, str] = field(default_factory=dict)
     sandbox: dict[str, str] = field(default_factory=dict)
 
@@ -96,5 +99,5 @@ def catalog(path: str | None = None) -> Catalog:
     for key, d in raw.items():
         classes[key] = PieceClass(key, d["prefix"], d["name"], tuple(d["numbers"]), d["hits"], d["speed"],
                                   d["mobility"], tuple(d["weapons"]), dict(d["loads"]), d["value"],
-                                  d.get("any_load", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})))
+                                  d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})))
     return Catalog(classes, objects, totals)

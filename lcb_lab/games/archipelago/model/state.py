@@ -1,4 +1,4 @@
-"""The state of a game of *Naval Battle in Archipelago* (levels 1 and 2): pieces, control panels,
+"""The state of a game of *Naval Battle in Archipelago* (levels 1 to 4): pieces, control panels,
 torpedoes in flight, the turn.
 
 * :class:`Piece` -- a vessel on the board: ``owner`` ("Red" / "Blue"), class ``kind`` (a
@@ -23,16 +23,20 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 PLAYERS = ("Red", "Blue")
 """The two players; Red moves first (a sandbox reading: the text does not say who begins)."""
 
-PHASES = ("setup", "start", "move", "fire")
+PHASES = ("setup", "start", "move", "fire", "choose")
 """``setup`` (placing the pieces, l.144-155), then a turn's phases: ``start`` (continue torpedoes in flight, l.207; logistics), ``move`` (after the
-blue dice, l.170), ``fire`` (after the first shot no piece moves any more, l.174)."""
+blue dice, l.170), ``fire`` (after the first shot no piece moves any more, l.174); ``choose``
+(before ``setup``: choosing the forces of equal value, l.272; last so the others keep their numbers)."""
 
 
 @dataclass
 class Piece:
     """One vessel (see the module). ``moved``: it took a blue die this turn (or stepped back);
     ``held``: it does not move this turn (loading, repair, transfer: l.251, l.358, l.378);
-    ``fired``: it fired this turn (one weapon a turn, l.174)."""
+    ``fired``: it fired this turn (one weapon a turn, l.174).  Level 3-4: ``fuel`` the helicopter-fuel
+    pointer (a helicopter 0-6, l.479; a hovercraft's tank 0-12, l.622); ``flying`` a helicopter in
+    the air (else landed: an H marker on a white point, l.472); ``aboard`` the frigate a landed
+    helicopter stands on (its point follows the frigate's, l.473)."""
 
     owner: str
     kind: str
@@ -44,6 +48,9 @@ class Piece:
     moved: bool = False
     held: bool = False
     fired: bool = False
+    fuel: int = 0
+    flying: bool = False
+    aboard: str = ""
 
     @property
     def at(self) -> Axial:
@@ -75,6 +82,17 @@ class Torpedo:
 
 
 @dataclass
+class Commando:
+    """A C marker on an island (l.598, l.656): its ``owner``, the ``island`` (a name of
+    :meth:`~lcb_lab.games.archipelago.model.board.Board.islands`), and ``secret``: its place is
+    written on paper and not yet shown to the other player (optional rule l.600, l.676)."""
+
+    owner: str
+    island: str
+    secret: bool = False
+
+
+@dataclass
 class ArchState:
     """The whole game (see the module).  ``stock``: each player's Base A panel, marker kind ->
     count (l.159, l.281); ``ruins``: ruined base objects as ``"<base> <object>"`` (l.338);
@@ -82,7 +100,14 @@ class ArchState:
     panels (the hit markers on them, l.237); ``dice``: this turn's blue dice not yet used;
     ``rolled``: the blue dice as rolled; ``bonus``: whether they matched (l.172);
     ``reserve``: pieces still to place in the ``setup`` phase, ``zone`` the suggested zones they keep
-    to (0: anywhere, l.146-149); ``flagships``: player -> piece id (l.390-394); ``turn_limit``: 0 = none (a sandbox agreement)."""
+    to (0: anywhere, l.146-149); ``flagships``: player -> piece id (l.390-394); ``turn_limit``: 0 = none (a sandbox agreement).
+    Levels 3-4: ``red_points`` white points holding an R marker, where no helicopter lands (l.510);
+    ``garrisons`` island name -> owner of the Ga marker on it (l.596); ``commandos`` the C
+    markers on islands (:class:`Commando`, l.598, l.656); ``scenario`` the line of the scenario in
+    force ("" none), ``targets`` each side's task (an island or a piece), ``progress`` turns an
+    island is held, ``carried`` the piece carrying each side's pilot
+    (:mod:`~lcb_lab.games.archipelago.rules.scenarios`); ``pool`` / ``budget`` the pieces to choose
+    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`)."""
 
     level: int
     pieces: dict[str, Piece]
@@ -103,6 +128,15 @@ class ArchState:
     flagships: dict[str, str] = field(default_factory=dict)
     next_torpedo: int = 1
     turn_limit: int = 0
+    red_points: list[tuple[int, int]] = field(default_factory=list)
+    garrisons: dict[str, str] = field(default_factory=dict)
+    commandos: list[Commando] = field(default_factory=list)
+    scenario: str = ""
+    targets: dict[str, str] = field(default_factory=dict)
+    progress: dict[str, int] = field(default_factory=dict)
+    carried: dict[str, str] = field(default_factory=dict)
+    pool: list[str] = field(default_factory=list)
+    budget: int = 0
     over: bool = False
     winner: str = ""
     outcome: str = ""
@@ -113,9 +147,9 @@ class ArchState:
         return [p for _, p in sorted(self.pieces.items()) if owner is None or p.owner == owner]
 
     def at(self, point: tuple[int, int] | Axial) -> str | None:
-        """The id of the piece on ``point``, or None."""
+        """The id of the piece on ``point`` (not a helicopter aboard a frigate there), or None."""
         pt = tuple(point)
-        return next((i for i, p in self.pieces.items() if p.point == pt), None)
+        return next((i for i, p in self.pieces.items() if p.point == pt and not p.aboard), None)
 
 
 def other(player: str) -> str:

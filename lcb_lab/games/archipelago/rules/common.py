@@ -62,3 +62,9 @@ def where(g: Any, point: Any) -> str:
 def pct(p: float) -> str:
     """A probability as a short percentage (``'66.7%'``)."""
     return f"{100 * p:.1f}%"
+
+
+def vessels(s: Any, owner: str) -> list:
+    """``owner``'s vessels afloat: every piece but helicopters (*reading*: the game ends when a side
+    has no vessel left, l.384; helicopters are aircraft, l.402)."""
+    return [p for p in s.afloat(owner) if p.kind != "helicopter"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lcb_lab.games.archipelago.rules.common import cls_of, log, where
+from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 
 
@@ -43,7 +43,14 @@ def sink(g: Any, target: str) -> None:
     s = g.state
     p = s.pieces.pop(target)
     s.sunk[target] = p
-    if g.board.colour(p.at) == "light_blue":
+    for hid in [h for h, q in sorted(s.pieces.items()) if q.aboard == target]:
+        log(g, "sunk", f"{hid} goes down with {target}", "A helicopter aboard a sunk frigate is lost with it (l.553).",
+            ["l.553"], piece=hid)
+        s.sunk[hid] = s.pieces.pop(hid)
+    if "C" in p.ammo and p.kind == "hovercraft":
+        log(g, "sunk", f"the commandos aboard {target} are lost", "Commandos on a destroyed hovercraft are destroyed "
+            "with it (l.692).", ["l.692"], piece=target)
+    if p.kind not in ("helicopter", "hovercraft") and g.board.colour(p.at) == "light_blue":
         rule = "l.243" if p.kind == "torpedo_boat" else "l.340"
         s.wrecks.append(p.point)
         log(g, "wreck", f"a wreck at {where(g, p.point)}", f"A vessel sunk in shallow water leaves a W marker: boats "
@@ -51,7 +58,7 @@ def sink(g: Any, target: str) -> None:
     if s.flagships.get(p.owner) == target and flagship_rule(s):
         from lcb_lab.games.archipelago.rules.victory import finish
         finish(g, "Red" if p.owner == "Blue" else "Blue", f"{p.owner}'s flagship {target} is sunk", "l.390")
-    elif not s.afloat(p.owner) and not s.over:
+    elif not vessels(s, p.owner) and not s.over:
         from lcb_lab.games.archipelago.rules.victory import finish
         finish(g, "Red" if p.owner == "Blue" else "Blue", f"{p.owner} has no vessel left",
                "l.261" if s.level == 1 else "l.384")
@@ -70,4 +77,27 @@ def ruin(g: Any, obj: str, by: str) -> None:
         "end (l.338); a ruined ammunition storage restocks nothing, a ruined workshop repairs nothing (l.388).",
         ["l.338", "l.388"], target=obj)
     from lcb_lab.games.archipelago.rules.victory import check_base
-    check_base(g, obj.split(" ")[0])
+    check_base(g, obj.rsplit(" ", 1)[0])
+
+
+def destroy(g: Any, target: str, marker: str = "") -> None:
+    """Take ``target`` (a helicopter or hovercraft: one hit, l.529, l.539, l.630) off the board with
+    ``marker`` on its panel (none for a fall); a helicopter aboard a sunk frigate goes with it
+    (l.553), commandos aboard a hovercraft too (l.692)."""
+    s = g.state
+    p = s.pieces[target]
+    if marker:
+        p.hits.append(marker)
+    sink(g, target)
+
+
+def burn_landed(g: Any, target: str, marker: str, by: str) -> None:
+    """A landed helicopter destroyed on its white point: an R marker replaces its H marker, and no
+    helicopter lands there any more (l.510, l.549)."""
+    s = g.state
+    pt = s.pieces[target].point
+    s.red_points.append(pt)
+    log(g, "ruin", f"{target} is destroyed on the ground", f"{by} destroys the landed helicopter: an R marker "
+        f"replaces its H marker at {where(g, pt)}; the point turns red, no landing there (l.510, l.549).",
+        ["l.510", "l.549"], piece=target)
+    destroy(g, target, marker)

@@ -16,6 +16,7 @@ from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
+from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
 
@@ -67,7 +68,12 @@ def aim(g: Any, shooter: str, target: str) -> tuple[int, Axial]:
     if target in enemy_objects:
         where = enemy_objects[target]
     elif target in s.pieces and s.pieces[target].owner != s.to_move:
-        where = s.pieces[target].at
+        q = s.pieces[target]
+        no_shot_at_landed(s, target)
+        if q.kind == "helicopter" and (q.flying or q.aboard):
+            raise IllegalAction("l.549", f"{target} is in the air or aboard a frigate: a gun hits targets on the surface "
+                                         "and land, a helicopter only landed on a white point")
+        where = q.at
     else:
         raise IllegalAction("l.321", f"{target} is not an enemy vessel or a standing object of the enemy base")
     d = distance(p.at, where)
@@ -107,7 +113,9 @@ def fire(g: Any, shooter: str, target: str) -> None:
         return
     log(g, "gun", f"red {red} + green {green} = {red + green} >= {d}: {target} is hit", "The sum reaches the "
         "distance (l.329).", ["l.329"], roll=[red, green])
-    if target in s.pieces:
+    if target in s.pieces and s.pieces[target].kind == "helicopter":
+        damage.burn_landed(g, target, "G", shooter)       # a landed helicopter: an R marker (l.549, l.510)
+    elif target in s.pieces:
         damage.hit(g, target, "G", shooter)
     else:
         damage.ruin(g, target, shooter)

@@ -29,7 +29,7 @@ from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, facing_between
 
-SOURCE = {"T": "ammunition", "G": "ammunition", "Repair": "workshop"}
+SOURCE = {"T": "ammunition", "G": "ammunition", "Repair": "workshop", "A-S": "ammunition", "A-A": "ammunition"}
 """The base object each marker kind is drawn from (l.281)."""
 
 
@@ -43,9 +43,17 @@ def parallel(a: Piece, b: Piece) -> bool:
 
 
 def home_base(g: Any, p: Piece) -> str | None:
-    """The name of the own Base A whose port point ``p`` stands on, or None (l.251)."""
+    """The name of the own Base A whose port point ``p`` stands on (l.251) -- a hovercraft also on
+    a white point of it (l.612) or beside the storage of an own Base B (l.614) -- or None."""
     for b in g.board.bases.values():
-        if b.kind == "A" and b.owner == p.owner and p.at in b.points and "port" in g.board.symbols_at(p.at):
+        if b.owner != p.owner or p.kind == "helicopter":
+            continue
+        if b.kind == "A" and p.at in b.points and "port" in g.board.symbols_at(p.at):
+            return b.name
+        if p.kind == "hovercraft" and b.kind == "A" and p.at in b.points and g.board.admits(p.at, "landed"):
+            return b.name
+        if p.kind == "hovercraft" and b.kind == "B" and any(
+                distance(p.at, q) == 1 and g.board.symbols_at(q) - {"port"} for q in b.points):
             return b.name
     return None
 
@@ -67,7 +75,7 @@ def room(p: Piece, kind: str) -> int:
 def _check_load(p: Piece, pid: str, markers: tuple[str, ...], rule: str) -> None:
     for kind in set(markers):
         if kind not in MARKERS:
-            raise IllegalAction(rule, f"{kind!r} is not a marker (T, G or Repair)")
+            raise IllegalAction(rule, f"{kind!r} is not a marker ({', '.join(MARKERS)})")
         need = len(markers) if cls_of(p).any_load else markers.count(kind)
         if need > room(p, kind):
             raise IllegalAction("l.376", f"{pid} can take {max(room(p, kind), 0)} more {kind} marker(s), "
@@ -91,8 +99,9 @@ def restock(g: Any, pid: str, markers: tuple[str, ...]) -> None:
     _check_load(p, pid, markers, "l.251")
     stock = s.stock[p.owner]
     for kind in set(markers):
-        if f"{base} {SOURCE[kind]}" in s.ruins:
-            raise IllegalAction("l.388", f"the {SOURCE[kind]} of {base} is destroyed: no {kind} markers from it")
+        source = "storage" if g.board.bases[base].kind == "B" else SOURCE.get(kind, "ammunition")
+        if f"{base} {source}" in s.ruins:
+            raise IllegalAction("l.388", f"the {source} of {base} is destroyed: no {kind} markers from it")
         if stock.get(kind, 0) < markers.count(kind):
             raise IllegalAction("l.251", f"panel A holds {stock.get(kind, 0)} {kind} marker(s), not {markers.count(kind)}")
     for kind in markers:

@@ -8,9 +8,9 @@ A move is a string of steps, one letter each (l.183):
   the die (l.191; damage does not shorten it, l.344).
 
 A move uses one blue die: at most ``die + speed`` steps (torpedo boats +2, l.178; ships +0,
-l.307), a damaged ship one fewer (l.344).  Every point stepped on must admit the piece (boats on
+l.307; hovercraft +2, l.606), a damaged ship one fewer (l.344).  Every point stepped on must admit the piece (boats on
 dark and light blue, ships on dark blue only, l.120-122), hold no wreck (a boat cannot pass a W
-marker, l.243), not be an enemy port (l.255) and hold no other piece (*reading*: the text does
+marker, l.243; hovercraft also move on orange and white land, l.606), not be an enemy port (l.255) and hold no other piece (*reading*: the text does
 not say pieces may pass through each other or share a point; they may not, ``docs/archipelago.md``).
 T markers on the board do not block a move.  Under the optional rule l.340 a ship may end a move
 on a light-blue point, and is stranded there for good (:mod:`.optional`).
@@ -26,6 +26,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import strands
+from lcb_lab.games.archipelago.rules.scenarios import immobile
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 
@@ -146,6 +147,9 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     if s.phase == "fire":
         raise IllegalAction("l.174", "the movement is over once a piece has fired")
     p = own_piece(s, pid, "l.170", "move")
+    immobile(s, pid)
+    if p.kind == "helicopter":
+        raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
     if die not in s.dice:
         raise IllegalAction("l.170", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     if p.moved:
@@ -157,6 +161,9 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     out = check_move(g, s, pid, p, steps, die)
     start = p.point
     p.point, p.facing = tuple(out[-1][0]), out[-1][1]
+    for h in s.pieces.values():
+        if h.aboard == pid:
+            h.point = p.point                  # a helicopter aboard rides with its frigate (l.473)
     p.moved = True
     s.dice.remove(die)
     c = cls_of(p)

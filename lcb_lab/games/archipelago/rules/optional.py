@@ -1,4 +1,4 @@
-"""The optional rules of levels 1-2 as switches: a state's ``optional_rules`` lists the ones in
+"""The optional rules of levels 1-4 as switches: a state's ``optional_rules`` lists the ones in
 force by their line (``"l.233"``), and :func:`is_on` is asked wherever one changes a rule.
 
 =========  ==================================================================================
@@ -11,6 +11,7 @@ switch     what it changes (where)
 ``l.370``  the ammunition ship's markers lie face down (``observer.py``)
 ``l.392``  an agreed flagship: sinking it ends the game (``rules/damage.py``)
 ``l.394``  a secret flagship written on paper (``rules/damage.py``, ``observer.py``)
+``l.600``  the commandos' places written on paper (``rules/commandos.py``, ``observer.py``)
 =========  ==================================================================================
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.370": "the ammunition ship's markers face down",
     "l.392": "an agreed flagship",
     "l.394": "a secret flagship",
+    "l.600": "the commandos' places written on paper",
 }
 
 
@@ -31,7 +33,7 @@ def is_on(state: Any, rule: str) -> bool:
     """Whether optional rule ``rule`` is in force in ``state``. Raises KeyError for a rule that is
     not one of :data:`OPTIONAL_RULES`."""
     if rule not in OPTIONAL_RULES:
-        raise KeyError(f"{rule} is not an optional rule of levels 1-2 ({', '.join(OPTIONAL_RULES)})")
+        raise KeyError(f"{rule} is not an optional rule of levels 1-4 ({', '.join(OPTIONAL_RULES)})")
     return rule in state.optional_rules
 
 

@@ -6,7 +6,8 @@ dark or light blue, a ship on dark blue only (l.155, l.279) -- facing along one 
 lines (every :class:`~lcb_lab.kernel.hexgrid.Facing` is one), one piece a point.  Its panel is
 filled with what its class holds (two T markers a torpedo boat, l.159); Base A's panel with the
 rest of the side's markers (a sandbox reading, ``data/pieces.toml``).  Both players field pieces
-of the same total value at level 2 (l.272): :func:`check_forces` tells.
+of the same total value at level 2 (l.272): :func:`check_forces` tells; choosing them as acts is
+:mod:`.forces`.
 
 Placing is an act too (:func:`place`, the ``setup`` phase of :func:`setup_state`): Red places
 all its pieces, then Blue (*reading*: the order is agreed, l.144), then Red's first turn begins.
@@ -19,6 +20,7 @@ from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.games.archipelago.rules.scenarios import check_scenario
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
@@ -37,12 +39,18 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
     (1-4, l.146-149; 0 = any agreed place)."""
     p = pieces[pid]
     c = catalog().classes[p.kind]
-    if not board.admits(Axial(*p.point), c.mobility):
+    if p.kind == "helicopter" and not p.flying:
+        host = pieces.get(p.aboard)
+        if p.aboard and (host is None or host.kind != "frigate" or host.owner != p.owner or host.point != p.point):
+            raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
+        if not p.aboard and not board.admits(Axial(*p.point), "landed"):
+            raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
+    elif not board.admits(Axial(*p.point), c.mobility):
         rule = "l.279" if c.is_ship else "l.155"
         raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
     if not 0 <= p.facing <= 5:
         raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
-    if any(q.point == p.point for i, q in pieces.items() if i != pid):
+    if not p.aboard and any(q.point == p.point and not q.aboard for i, q in pieces.items() if i != pid):
         raise IllegalAction("l.155", f"{pid} shares {p.point} with another piece")
     if zone:
         sectors, most = ZONES[zone][p.owner]
@@ -68,10 +76,11 @@ def filled(kind: str) -> list[str]:
 
 
 def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int]:
-    """Panel A of ``owner``: its side's markers (l.104) not loaded on its pieces (sandbox); level 1
-    uses only T markers (l.140, l.159)."""
+    """Panel A of ``owner``: its side's markers (l.102) not loaded on its pieces (sandbox); level 1
+    uses only T markers (l.140, l.159), level 2 T, G and Repair, level 3 also A-S and A-A (l.423);
+    C markers are units, not stock (l.598)."""
     on = [m for p in pieces if p.owner == owner for m in p.ammo]
-    kinds = ("T",) if level == 1 else MARKERS
+    kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5]
     return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
 
 
@@ -79,10 +88,26 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     """A checked starting state: every piece placed legally (:func:`check_placement`), the panels
     filled where ``ammo`` was left empty, Base A's panels stocked. Raises IllegalAction."""
     optional.check(extra.get("optional_rules", []))
+    check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
+    for p in pieces.values():
+        p.fuel = p.fuel or catalog().classes[p.kind].fuel
+    if level >= 4 and "garrisons" not in extra:
+        extra["garrisons"] = garrisons(board)
     return ArchState(level=level, pieces=pieces, stock=extra.pop("stock", stock), **extra)
+
+
+def garrisons(board: Any) -> dict[str, str]:
+    """Level 4: a Ga marker on the island of each side's Base A and Base B (l.596): island -> owner."""
+    out = {}
+    for b in board.bases.values():
+        if b.owner and b.kind in ("A", "B"):
+            isl = next((board.island_at(p) for p in b.points if board.island_at(p)), None)
+            if isl:
+                out[isl] = b.owner
+    return out
 
 
 def setup_state(pieces: Iterable[str], level: int, zone: int = 0, **extra: Any) -> ArchState:
@@ -102,6 +127,9 @@ def place_check(g: Any, pid: str, point: tuple[int, int]) -> None:
     owner, kind, number = catalog().of_id(pid)
     trial = dict(g.state.pieces)
     trial[pid] = Piece(owner, kind, number, tuple(point), 0)
+    host = next((i for i, q in trial.items() if q.kind == "frigate" and q.owner == owner and q.point == tuple(point)), "")
+    if kind == "helicopter" and host:
+        trial[pid].aboard = host
     check_placement(g.board, trial, pid, g.state.zone)
 
 
@@ -118,7 +146,10 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
     if facing not in range(6):
         raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
     place_check(g, pid, point)
-    s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind))
+    s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind), fuel=catalog().classes[kind].fuel)
+    host = next((i for i, q in s.pieces.items() if q.kind == "frigate" and q.point == tuple(point) and i != pid), None)
+    if kind == "helicopter" and host:
+        s.pieces[pid].aboard = host
     s.reserve.remove(pid)
     log(g, "place", f"{pid} placed at {where(g, point)} facing {Facing(facing).name}",
         "On a point that admits it, along a line through the point (l.155); its panel filled (l.159).",

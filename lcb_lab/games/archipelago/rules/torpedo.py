@@ -77,8 +77,11 @@ def bearing(target_facing: int, heading: int) -> int:
 
 def hittable(g: Any, pid: str, heading: int) -> bool:
     """Whether a torpedo arriving with ``heading`` can hit piece ``pid``: any ship from any side,
-    a torpedo boat only from its rear side (:data:`REAR`, l.209)."""
+    a torpedo boat only from its rear side (:data:`REAR`, l.209); never a hovercraft (it passes
+    underneath, l.638) nor a helicopter (a torpedo hits on the water, l.1587)."""
     p = g.state.pieces[pid]
+    if p.kind in ("hovercraft", "helicopter"):
+        return False                           # it passes underneath a hovercraft (l.638); aircraft are above water
     return p.kind != "torpedo_boat" or bearing(p.facing, heading) in REAR
 
 
@@ -133,6 +136,10 @@ def check_launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> 
     if "T" not in p.ammo:
         raise IllegalAction("l.237", f"{shooter} has no T marker left on its control panel")
     where = _target_point(s, target)
+    if target in s.pieces and s.pieces[target].kind == "hovercraft":
+        raise IllegalAction("l.638", f"a torpedo cannot hit the hovercraft {target}: it passes underneath")
+    if target in s.pieces and s.pieces[target].kind == "helicopter":
+        raise IllegalAction("l.1587", f"a torpedo hits on the water only, not the helicopter {target}")
     d = distance(p.at, where)
     if d < 2:
         raise IllegalAction("l.202", f"{target} is {d} d from {shooter}; a torpedo needs at least 2 d")

@@ -3,11 +3,13 @@
 * Players alternate (l.165); Red begins (*reading*: the text does not say who).
 * The turn opens with the torpedoes still in flight (l.207); then the player rolls the blue dice:
   two at level 1 (l.170); at level 2 by the pieces it has left -- 11 or more: 4, 6-10: 3, 2-5: 2,
-  1: 1 (l.289-293, l.301).  Each die moves one piece (l.170, l.297), fewer or none if the player
+  1: 1 (l.289-293, l.301), every helicopter (landed too, l.437) and hovercraft counting as a piece.  Each die moves one piece (l.170, l.297), fewer or none if the player
   likes; when all the dice match, one more piece may move by the same number (the bonus move,
   l.172, l.299; *reading*: a single die never "matches").
 * Torpedoes not continued when the blue dice are rolled leave the board (l.241).
 * After the movement every piece may fire once (l.174, l.303); the turn ends by :func:`end_turn`.
+* Helicopters in the air burn a notch of fuel as their owner's turn starts and fall when a turn of
+  theirs ends with the tank empty (l.481-483, :mod:`.air`).
 """
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE
 from lcb_lab.games.archipelago.model.state import ArchState, other
+from lcb_lab.games.archipelago.rules import scenarios
+from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import log, pct
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -59,6 +63,10 @@ def end_turn(g: Any) -> None:
     s = g.state
     if s.phase == "start":
         raise IllegalAction("l.170", "roll the blue dice before ending the turn (moving none is allowed)")
+    crash(g)
+    scenarios.check(g)
+    if s.over:
+        return
     log(g, "end", f"{s.to_move} ends turn {s.turn}", "Players play alternately (l.165).", ["l.165"])
     check_end(g)
     if s.over:
@@ -70,3 +78,4 @@ def end_turn(g: Any) -> None:
         p.moved = p.held = p.fired = False
     log(g, "turn", f"turn {s.turn}: {s.to_move}", "Torpedoes in flight may be continued before the blue dice (l.207).",
         ["l.165", "l.207"])
+    burn(g)

@@ -19,7 +19,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState, other
-from lcb_lab.games.archipelago.rules.common import cls_of, log
+from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels
 
 
 def finish(g: Any, winner: str, why: str, rule: str) -> None:
@@ -33,13 +33,13 @@ def finish(g: Any, winner: str, why: str, rule: str) -> None:
 def has_ammunition(g: Any, s: ArchState, player: str) -> bool:
     """Whether ``player`` still has T or G markers to fire: on its pieces, in flight, or on panel A
     with the ammunition storage standing (module docstring)."""
-    if any(m in ("T", "G") for p in s.afloat(player) for m in p.ammo):
+    if any(m in ("T", "G", "A-S", "A-A") for p in s.afloat(player) for m in p.ammo):
         return True
     if any(t.owner == player for t in s.torpedoes.values()):
         return True
     stored = any(b.owner == player and b.kind == "A" and f"{b.name} ammunition" not in s.ruins
                  for b in g.board.bases.values())
-    return stored and (s.stock[player].get("T", 0) + s.stock[player].get("G", 0)) > 0
+    return stored and sum(s.stock[player].get(k, 0) for k in ("T", "G", "A-S", "A-A")) > 0
 
 
 def score(g: Any, s: ArchState, player: str) -> int:
@@ -61,7 +61,7 @@ def check_base(g: Any, base: str) -> None:
     s = g.state
     b = g.board.bases[base]
     objs = {sym for pt in b.points for sym in g.board.symbols_at(pt) if sym in ("ammunition", "workshop", "fuel")}
-    if s.level >= 2 and objs and all(f"{base} {o}" in s.ruins for o in objs) and not s.over:
+    if b.kind == "A" and not s.scenario and s.level >= 2 and objs and all(f"{base} {o}" in s.ruins for o in objs) and not s.over:
         finish(g, other(b.owner), f"{b.owner}'s Base A is destroyed", "l.388")
 
 
@@ -71,12 +71,15 @@ def check_end(g: Any) -> None:
     if s.over:
         return
     for p in PLAYERS:
-        if not s.afloat(p):
+        if not vessels(s, p):
             finish(g, other(p), f"{p} has no {'torpedo boat' if s.level == 1 else 'vessel'} left",
                    "l.261" if s.level == 1 else "l.384")
             return
     out = not any(has_ammunition(g, s, p) for p in PLAYERS)
     if out or (s.turn_limit and s.turn >= s.turn_limit):
+        if s.scenario:
+            finish(g, "", "the scenario's task is not done and hits do not count (reading)", s.scenario)
+            return
         red, blue = score(g, s, "Red"), score(g, s, "Blue")
         winner = "Red" if red > blue else "Blue" if blue > red else ""
         why = "both are out of ammunition" if out else f"the agreed {s.turn_limit} turns are played (sandbox)"

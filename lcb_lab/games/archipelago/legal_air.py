@@ -1,0 +1,158 @@
+"""The legal acts of levels 3 and 4 (helicopters, missiles, machine guns, refuelling, commandos),
+for :mod:`~lcb_lab.games.archipelago.legal`.
+
+* :class:`TakeOffTemplate`, :class:`HoverTemplate`, :class:`FlyTemplate` -- one per helicopter
+  (and blue die for a flight): every take-off point and facing (l.464-465), every hover or hover
+  landing (l.449-452, l.470), one step string to each end point and heading of an exact flight and
+  of each shorter flight that lands (l.457-459, l.471);
+* shots: each helicopter's missile at every target a course reaches (the shortest course,
+  :func:`~lcb_lab.games.archipelago.rules.missiles.best_course`), each machine gun at every
+  adjacent enemy helicopter or hovercraft (l.539, l.634);
+* refuelling (l.485-487, l.624, l.628), arming a landed helicopter (a ``Restock``, l.502), and
+  commandos boarding or landing (l.618, l.658).
+Every listed act is accepted by the rules (the property test of ``tests/archipelago``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.rules import air, commandos, machine_gun, missiles
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.hexgrid import Axial, neighbour
+from lcb_lab.kernel.legal import Template
+
+
+class TakeOffTemplate(Template):
+    """Every take-off of one helicopter: ``options`` ``(q, r, facing)``, ``limits`` ``{"piece"}``."""
+
+    def make(self, rng: np.random.Generator, option: Any | None) -> A.TakeOff:
+        """The take-off of ``option``, or of a random one."""
+        q, r, f = option if option is not None else self.options[int(rng.integers(len(self.options)))]
+        return A.TakeOff(self.limits["piece"], q, r, f)
+
+
+class HoverTemplate(Template):
+    """Every hover of one helicopter: ``options`` ``(q, r, facing, land)``, ``limits`` ``{"piece"}``."""
+
+    def make(self, rng: np.random.Generator, option: Any | None) -> A.Hover:
+        """The hover of ``option``, or of a random one."""
+        q, r, f, land = option if option is not None else self.options[int(rng.integers(len(self.options)))]
+        return A.Hover(self.limits["piece"], q, r, f, land)
+
+
+class FlyTemplate(Template):
+    """Every progressive flight of one helicopter on one die: ``options`` ``(steps, land)``,
+    ``limits`` ``{"piece", "die"}``."""
+
+    def make(self, rng: np.random.Generator, option: Any | None) -> A.Fly:
+        """The flight of ``option``, or of a random one."""
+        steps, land = option if option is not None else self.options[int(rng.integers(len(self.options)))]
+        return A.Fly(self.limits["piece"], steps, self.limits["die"], land)
+
+
+def _ok(fn: Any, *args: Any) -> bool:
+    try:
+        fn(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+def flights(g: Any, pid: str, die: int) -> tuple:
+    """``(steps, land)`` options of a progressive flight of ``pid`` on blue ``die`` (one per end)."""
+    p = g.state.pieces[pid]
+    n = die + 5
+    frontier = {(p.point, p.facing): ""}
+    out: dict = {}
+    for k in range(1, n + 1):
+        nxt: dict = {}
+        for (pt, f), st in frontier.items():
+            for ch in air.FLIGHT:
+                nf = (f + {"F": 0, "L": -1, "R": 1}[ch]) % 6
+                q = neighbour(Axial(*pt), nf)
+                if q not in g.board:
+                    continue
+                if air.landing_spot(g, p, q) is None and (tuple(q), "land") not in out:
+                    out[(tuple(q), "land")] = (st + ch, True)
+                if _ok(air._free_air, g, pid, q, k == n):
+                    nxt.setdefault((tuple(q), nf), st + ch)
+        frontier = nxt
+    for key, st in frontier.items():
+        out[key] = (st, False)
+    return tuple(sorted(out.values()))
+
+
+def _heli_moves(g: Any, who: str) -> list:
+    s = g.state
+    out: list = []
+    for pid, p in sorted(s.pieces.items()):
+        if p.owner != who or not air.is_heli(p) or p.moved or p.held:
+            continue
+        if not p.flying:
+            if p.fuel > 0:
+                host = s.pieces[p.aboard].at if p.aboard else p.at
+                pts = ([] if p.aboard else [host]) + [neighbour(host, f) for f in range(6)]
+                opts = tuple((q.q, q.r, f) for q in pts for f in range(6) if _ok(air._free_air, g, pid, q, True))
+                if opts:
+                    out.append(TakeOffTemplate("take_off", opts, {"piece": pid}, g))
+            continue
+        opts = [(q.q, q.r, f, False) for q in [p.at] + [neighbour(p.at, f) for f in range(6)] for f in range(6)
+                if _ok(air._free_air, g, pid, q, True)]
+        opts += [(q.q, q.r, 0, True) for q in (neighbour(p.at, f) for f in range(6))
+                 if q in g.board and air.landing_spot(g, p, q) is None]
+        out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
+        for die in sorted(set(s.dice)):
+            fl = flights(g, pid, die)
+            if fl:
+                out.append(FlyTemplate("fly", fl, {"piece": pid, "die": die}, g))
+    return out
+
+
+def _air_shots(g: Any, who: str) -> list:
+    s = g.state
+    out: list = []
+    enemy = "Blue" if who == "Red" else "Red"
+    foes = [t for t, q in sorted(s.pieces.items()) if q.owner == enemy]
+    for pid, p in sorted(s.pieces.items()):
+        if p.owner != who or p.fired:
+            continue
+        if air.is_heli(p) and p.flying and ("A-S" in p.ammo or "A-A" in p.ammo):
+            for t in foes + sorted(missiles.objects(g, enemy)):
+                if not _ok(missiles.check, g, pid, t, 0, 0):
+                    continue
+                k, at, turn = missiles.best_course(g, pid, t)
+                if k:
+                    out.append(A.LaunchMissile(pid, t, at, turn))
+        out += [A.FireMachineGun(pid, t) for t in foes if _ok(machine_gun.aim, g, pid, t)]
+        if p.kind == "hovercraft" and "C" in p.ammo:
+            out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands()) if commandos.near(g, p.at, i)]
+    return out
+
+
+def _air_logistics(g: Any, who: str) -> list:
+    s = g.state
+    out: list = []
+    mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
+    for pid, p in mine:
+        if (air.is_heli(p) and not p.flying) or p.kind == "hovercraft":
+            out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if q.kind in ("frigate", "hovercraft")]]
+        if air.is_heli(p) and not p.flying and not p.ammo:
+            out += [A.Restock(pid, (k,)) for k in ("A-S", "A-A")]
+        if p.kind == "hovercraft":
+            out += [A.Embark(pid, c.island) for c in s.commandos if c.owner == who]
+    return [a for a in sorted(set(out), key=str) if g.is_legal(a)]
+
+
+def air_acts(g: Any, who: str, phase: str) -> list:
+    """The level 3-4 acts of ``who`` in ``phase`` (module docstring)."""
+    if g.state.level < 3:
+        return []
+    out = _air_logistics(g, who)
+    if phase == "move":
+        out = _heli_moves(g, who) + out
+    if phase in ("move", "fire"):
+        out += _air_shots(g, who)
+    return out

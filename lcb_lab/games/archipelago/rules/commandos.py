@@ -1,0 +1,151 @@
+"""Garrisons and commandos (level 4, l.646-693).
+
+* A **garrison** (Ga marker) holds each base's island (l.596, l.650): ``state.garrisons`` maps the
+  island's name (:meth:`~lcb_lab.games.archipelago.model.board.Board.islands`) to its owner; it
+  never moves and falls only to commandos.
+* **Commandos** (C markers, two a side, l.656) stand on islands (``state.commandos``) or ride a
+  hovercraft (a ``"C"`` on its panel, one at most, l.618).
+* :func:`embark` -- a hovercraft on or beside an island takes one own C marker from it (l.618); like
+  loading it needs a hovercraft that has not moved this turn and holds it for the turn (*reading*
+  of l.612's "approach - load - depart").
+* :func:`land` -- after its movement a hovercraft carrying a C marker on or beside an island lands
+  it (l.658): an act like a shot (one a turn, ends the movement).  On an island without enemy
+  units the C marker just stays there; else the fight (l.661-674): the defender's commandos fight
+  first (red against red), then the garrison (red against green); ties are rolled again (l.661); the
+  loser's marker leaves; the attacker goes on while it wins.  Beating the garrison captures the
+  island (the Ga marker leaves, the C marker stays, l.663); capturing the enemy's Base A wins the
+  game (l.680, l.696).
+* Optional rule l.600 / l.676 (switch ``"l.600"``): the commandos' places on islands are written on
+  paper (``Commando.secret``), hidden from the other player (:mod:`~lcb_lab.games.archipelago.observer`);
+  a paper is shown when its unit is taken aboard (l.620) or fights (l.676).  *Reading*: a unit not
+  yet shown does not stop enemy helicopters landing (l.690): the enemy cannot know of it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lcb_lab.games.archipelago import chance
+from lcb_lab.games.archipelago.dice import GREEN, RED
+from lcb_lab.games.archipelago.model.state import Commando, other
+from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
+from lcb_lab.games.archipelago.rules.scenarios import no_capture
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.hexgrid import distance
+
+
+def near(g: Any, point: Any, island: str) -> bool:
+    """Whether ``point`` lies on ``island`` or next to it (l.618, l.658)."""
+    pts = g.board.islands().get(island, frozenset())
+    return any(distance(point, q) <= 1 for q in pts)
+
+
+def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
+    s = g.state
+    p = own_piece(s, pid, rule, "carry commandos")
+    if p.kind != "hovercraft":
+        raise IllegalAction(rule, f"{pid} is not a hovercraft: only hovercraft carry commandos")
+    if island not in g.board.islands():
+        raise IllegalAction(rule, f"{island!r} is not an island of the board")
+    if not near(g, p.at, island):
+        raise IllegalAction(rule, f"{pid} is not on or beside {island}")
+    return p
+
+
+def embark(g: Any, pid: str, island: str) -> None:
+    """Hovercraft ``pid`` takes one own C marker from ``island`` (module docstring)."""
+    s = g.state
+    p = _hovercraft(g, pid, island, "l.618")
+    unit = next((c for c in s.commandos if c.owner == p.owner and c.island == island), None)
+    if unit is None:
+        raise IllegalAction("l.618", f"no commandos of {p.owner} on {island}")
+    if p.moved or p.held:
+        raise IllegalAction("l.612", f"{pid} must start the turn there and not move to load")
+    if p.ammo:
+        raise IllegalAction("l.622", f"{pid}'s cargo space holds {p.ammo[0]} already (one marker)")
+    shown = " and shows its paper (l.620)" if unit.secret else ""
+    s.commandos.remove(unit)
+    p.ammo.append("C")
+    p.held = True
+    log(g, "commandos", f"{pid} takes commandos aboard from {island}", f"One C marker leaves the island{shown}; "
+        "the hovercraft does not move this turn (l.612, l.618).", ["l.618", "l.620"] if shown else ["l.618"], piece=pid)
+
+
+def defenders(s: Any, island: str, owner: str) -> list[str]:
+    """The enemy units on ``island`` in fighting order: commandos first, then the garrison (l.670)."""
+    out = ["commandos" for c in s.commandos if c.island == island and c.owner != owner]
+    return out + (["garrison"] if s.garrisons.get(island) not in (None, owner) else [])
+
+
+def check_land(g: Any, pid: str, island: str) -> Any:
+    """The hovercraft of a landing the rules allow (module docstring). Raises IllegalAction."""
+    if g.state.phase == "start":
+        raise IllegalAction("l.658", "commandos land after the movement: roll the blue dice first")
+    p = _hovercraft(g, pid, island, "l.658")
+    no_capture(g, island, p.owner)
+    if "C" not in p.ammo:
+        raise IllegalAction("l.658", f"{pid} carries no commandos")
+    if p.fired:
+        raise IllegalAction("l.658", f"{pid} has acted this turn already")
+    return p
+
+
+def land(g: Any, pid: str, island: str) -> None:
+    """Hovercraft ``pid`` lands its commandos on ``island`` (module docstring)."""
+    s = g.state
+    p = check_land(g, pid, island)
+    p.ammo.remove("C")
+    p.fired = True
+    s.phase = "fire"
+    foes = defenders(s, island, p.owner)
+    log(g, "commandos", f"{p.owner}'s commandos land on {island} from {pid}", "Landing is an act like a shot "
+        "(l.658); the defenders fight one at a time, commandos before the garrison (l.670, l.674).",
+        ["l.658", "l.670"], piece=pid)
+    for foe in foes:
+        if not _fight(g, p.owner, island, foe):
+            return
+    s.commandos.append(Commando(p.owner, island))
+    if s.garrisons.get(island) == other(p.owner):
+        del s.garrisons[island]
+    log(g, "commandos", f"{p.owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
+        ["l.663", "l.690"], island=island)
+    base = g.board.bases.get(island)
+    if base is not None and base.kind == "A" and base.owner == other(p.owner) and not s.over:
+        from lcb_lab.games.archipelago.rules.victory import finish
+        finish(g, p.owner, f"{p.owner}'s commandos capture {island}", "l.680")
+
+
+def _fight(g: Any, attacker: str, island: str, foe: str) -> bool:
+    """One fight: the attacker's red against the defender's red (commandos) or green (garrison),
+    ties again (l.661); True when the attacker wins."""
+    s = g.state
+    defender = other(attacker)
+    if foe == "commandos":
+        unit = next(c for c in s.commandos if c.island == island and c.owner == defender)
+        if unit.secret:
+            unit.secret = False
+            log(g, "commandos", f"{defender} shows a paper: commandos on {island}", "The defender shows the paper of "
+                "the unit that fights (l.676).", ["l.676"], island=island)
+    die = GREEN if foe == "garrison" else RED
+    odds = chance.fight("green" if foe == "garrison" else "red")
+    log(g, "odds", f"commandos against the {foe} of {island}: {pct(odds)} for the attacker",
+        f"Red against {'green' if foe == 'garrison' else 'red'}; the bigger wins, a tie is rolled again (l.661, l.670).",
+        ["l.661", "l.670"], p_win=odds)
+    while True:
+        a = g.dice.roll(1, f"commandos of {attacker}", RED)[0]
+        d = g.dice.roll(1, f"{foe} of {defender}", die)[0]
+        if a != d:
+            break
+        log(g, "fight", f"red {a} against {d}: a tie, rolled again", "Equal numbers are rolled again (l.661).",
+            ["l.661"], roll=[a, d])
+    if a < d:
+        log(g, "fight", f"red {a} against {d}: the attacking commandos are destroyed", "The defender wins; the "
+            "attacker's C marker leaves (l.662, l.671).", ["l.662", "l.671"], roll=[a, d])
+        return False
+    if foe == "garrison":
+        log(g, "fight", f"red {a} against green {d}: the garrison of {island} is destroyed", "The attacker wins: the "
+            "Ga marker leaves the board (l.663).", ["l.663"], roll=[a, d])
+    else:
+        s.commandos.remove(next(c for c in s.commandos if c.island == island and c.owner == defender))
+        log(g, "fight", f"red {a} against red {d}: the defending commandos are destroyed", "Their C marker leaves; "
+            "the fight goes on with the next defender (l.672, l.674).", ["l.672", "l.674"], roll=[a, d])
+    return True
