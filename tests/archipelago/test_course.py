@@ -129,7 +129,8 @@ def test_board_marks():
     from lcb_lab.ui.archipelago.marks import board_view, marks
     g = level1.picture_14()
     play(g, level1.SHOT_14)
-    ms = marks(g.state)
+    from lcb_lab.games.archipelago.observer import view
+    ms = marks(view(g, "instructor"))
     assert [(m.label, m.owner, m.kind) for m in ms] == [
         ("2", "Blue", "torpedo_boat"), ("5", "Blue", "torpedo_boat"), ("7", "Red", "torpedo_boat"),
         ("8", "Red", "torpedo_boat"), ("T", "Red", "torpedo")]

@@ -71,3 +71,22 @@ class Archipelago(Engine):
         """What ``viewer`` sees (:func:`~lcb_lab.games.archipelago.observer.view`)."""
         from lcb_lab.games.archipelago.observer import view
         return view(self, viewer)
+
+    # ------------------------------------------------------------------ what the lab reads
+    @property
+    def level(self) -> int:
+        """The level played (1 torpedo boats, 2 ships, 3 helicopters, 4 hovercraft and commandos)."""
+        return self.state.level
+
+    def read_log(self, viewer: str) -> list[dict | None]:
+        """The log as ``viewer`` may read it, one item per entry (None where the viewer reads
+        nothing), so an entry's index is the same as in the record: redacted by the game's observer
+        (kernel ``redact``, place keys ``turn`` and ``phase``)."""
+        from lcb_lab.kernel.observer import redact
+        return [redact(e, viewer, ("turn", "phase")) for e in self.state.log]
+
+    def save_data(self) -> dict:
+        """The game as JSON-native data for a save: level, board name, the state it started from is
+        the record's (``record``), the current ``state`` and ``dice`` (``"game": "archipelago"``)."""
+        return {"game": "archipelago", "level": self.state.level, "board": self.board.name,
+                "state": self.state_to_data(self.state), "dice": self.dice.state(), "record": self.record_to_json()}

@@ -33,7 +33,7 @@ from lcb_lab.games.archipelago.stage import opening, stage
 from lcb_lab.kernel.files import parse_json, read_text
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.kernel.history import Step
-from lcb_lab.kernel.observer import INSTRUCTOR, redact
+from lcb_lab.kernel.observer import INSTRUCTOR
 from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
 from lcb_lab.kernel.undo import last_step_undo
 from lcb_lab.ui.lab.html import LOG_HEAD, esc, rule_badges
@@ -139,9 +139,7 @@ class ArchUi:
 
     def save_game(self, game: Archipelago, path: Path) -> None:
         """Write the record (initial state, acts, dice) as JSON; raises OSError."""
-        path.write_text(json.dumps({"game": "archipelago", "level": game.state.level, "board": game.board.name,
-                                    "state": game.state_to_data(game.state), "dice": game.dice.state(),
-                                    "record": game.record_to_json()}), encoding="utf-8")
+        path.write_text(json.dumps(game.save_data()), encoding="utf-8")
 
     def load_game(self, path: Path) -> Archipelago:
         """The game saved in ``path``: its record replayed. Raises ScenarioError for a file that is
@@ -167,17 +165,17 @@ class ArchUi:
 
     def title(self, game: Archipelago) -> str:
         """"Archipelago, level 1: torpedo boats"."""
-        level = game.state.level
+        level = game.level
         words = {1: "torpedo boats", 2: "ships"}.get(level, f"level {level}")
         return f"Archipelago, level {level}: {words}"
 
     def progress(self, game: Archipelago) -> str:
         """"turn 2, Blue to move (phase move), 7 steps" or the outcome."""
-        s, n = game.state, game.history.cursor
+        v, n = view(game, UMPIRE), game.history.cursor          # open facts only: turn, player, phase, winner
         steps = f"{n} step{'s' if n != 1 else ''}"
-        if s.over:
-            return f"over after turn {s.turn}: {s.outcome or s.winner}, {steps}"
-        return f"turn {s.turn}, {s.to_move} to move ({s.phase}), {steps}"
+        if v["over"]:
+            return f"over after turn {v['turn']}: {v['winner'] or 'no winner'}, {steps}"
+        return f"turn {v['turn']}, {v['to_move']} to move ({v['phase']}), {steps}"
 
     def in_progress(self, game: Archipelago) -> bool:
         """Has any act been applied?"""
@@ -204,7 +202,7 @@ class ArchUi:
         """``viewer``'s view model (module docstring); ``past``: it offers nothing."""
         n = game.history.cursor
         actor, offers = (None, ()) if past else offers_for(game, viewer)
-        log = tuple(r for r in (redact(e, viewer, PLACE) for e in game.state.log) if r is not None)
+        log = tuple(r for r in game.read_log(viewer) if r is not None)
         return ArchViewModel(viewer, game.step_label_for(n, viewer) if n else "", log, offers, None,
                              view(game, viewer), actor)
 
@@ -212,7 +210,7 @@ class ArchUi:
         """The umpire: any step; a player: its own last step, still its turn, no die rolled, nothing
         revealed (module docstring)."""
         def revealed() -> str | None:
-            return "the last step ended the game and showed every secret" if game.state.over else None
+            return "the last step ended the game and showed every secret" if view(game, UMPIRE)["over"] else None
         return last_step_undo(game, viewer, UMPIRE, all_seeing_name="umpire", looks=[revealed])
 
     def timeline(self, game: Archipelago, viewer: str) -> list[TimelineRow]:
@@ -241,13 +239,12 @@ class ArchUi:
         parts: list[str] = []
         pending = sorted(notes)
         head = None
-        for i, e in enumerate(game.state.log):
+        for i, r in enumerate(game.read_log(viewer)):
             while pending and pending[0][0] <= i:
                 parts.append(pending.pop(0)[1])
-            r = redact(e, viewer, PLACE)
             if r is None:
                 continue
-            here = (e.get("turn"), e.get("phase") == "setup")
+            here = (r.get("turn"), r.get("phase") == "setup")
             if here != head:
                 head = here
                 title = "Set-up" if here[1] else f"Turn {here[0]}"
