@@ -28,6 +28,7 @@ from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark
+from lcb_lab.ui.archipelago.marks import marks
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SCENARIOS
 from lcb_lab.ui.archipelago.turn_panel import TurnPanel
 from lcb_lab.ui.lab.controller import LabController, follow
@@ -45,17 +46,10 @@ CSS = """<style>
 
 
 def piece_marks(v: dict) -> list[PieceMark]:
-    """The marks to draw from an observer view ``v``: each piece (its number, owner, point, facing,
-    a hull for a boat, a longer one for a ship, one dot per hit) and each T marker in flight (l.207)."""
-    out = []
-    cat = catalog()
-    for pid, p in v["pieces"].items():
-        owner, kind, number = cat.of_id(pid)
-        out.append(PieceMark(str(number), owner, Axial(*p["point"]), Facing(p["facing"]),
-                             "ship" if cat.classes[kind].is_ship else "torpedo_boat", len(p["hits"])))
-    for _tid, (pt, facing, owner) in v["torpedoes"].items():
-        out.append(PieceMark("T", owner, Axial(*pt), Facing(facing), "torpedo"))
-    return out
+    """The marks to draw from an observer view ``v``: each piece (its number as printed, owner, point,
+    facing, its drawing -- a hull, a rotor disc, a hovercraft --, one dot per hit) and each T marker in
+    flight (l.207): :func:`lcb_lab.ui.archipelago.marks.marks`, the one mapping."""
+    return marks(v)
 
 
 class ArchController(LabController):
