@@ -44,6 +44,12 @@ def own_piece(s: ArchState, pid: str, rule: str, what: str = "act") -> Piece:
     return p
 
 
+def not_fired(p: Piece, pid: str) -> None:
+    """Every piece fires one weapon a turn (l.543). Raises IllegalAction when ``p`` has fired."""
+    if p.fired:
+        raise IllegalAction("l.543", f"{pid} has already fired this turn (one weapon a turn)")
+
+
 def enemy_piece(s: ArchState, pid: str, rule: str) -> Piece:
     """The enemy piece ``pid`` afloat. Raises IllegalAction(rule, ...) otherwise."""
     p = s.pieces.get(pid)

@@ -15,7 +15,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.rules import damage
-from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
+from lcb_lab.games.archipelago.rules.common import cls_of, log, not_fired, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
@@ -60,8 +60,7 @@ def aim(g: Any, shooter: str, target: str) -> tuple[int, Axial]:
     p = own_piece(s, shooter, "l.321", "fire")
     if "gun" not in cls_of(p).weapons:
         raise IllegalAction("l.315", f"{shooter} carries no gun")
-    if p.fired:
-        raise IllegalAction("l.543", f"{shooter} has already fired this turn (one weapon a turn)")
+    not_fired(p, shooter)
     if "G" not in p.ammo:
         raise IllegalAction("l.338", f"{shooter} has no G marker left on its control panel")
     enemy_objects = objects(g, "Blue" if s.to_move == "Red" else "Red")

@@ -25,7 +25,7 @@ from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.air import is_heli
-from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
+from lcb_lab.games.archipelago.rules.common import log, not_fired, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.games.archipelago.rules.torpedo import REAR, bearing, check_course, course
 from lcb_lab.kernel.errors import IllegalAction
@@ -94,8 +94,7 @@ def check(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> tuple[s
     p = own_piece(s, shooter, "l.505", "launch a missile")
     if not is_heli(p) or not p.flying:
         raise IllegalAction("l.505", f"{shooter} is not a helicopter in the air")
-    if p.fired:
-        raise IllegalAction("l.543", f"{shooter} has already fired this turn (one weapon a turn)")
+    not_fired(p, shooter)
     missile = next((m for m in ("A-S", "A-A") if m in p.ammo), "")
     if not missile:
         raise IllegalAction("l.499", f"{shooter} carries no missile")

@@ -27,7 +27,7 @@ from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import ArchState, Torpedo
 from lcb_lab.games.archipelago.rules import damage
-from lcb_lab.games.archipelago.rules.common import cls_of, enemy_piece, log, own_piece, pct, where
+from lcb_lab.games.archipelago.rules.common import cls_of, enemy_piece, log, not_fired, own_piece, pct, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
@@ -131,8 +131,7 @@ def check_launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> 
     p = own_piece(s, shooter, "l.201", "launch a torpedo")
     if "torpedo" not in cls_of(p).weapons:
         raise IllegalAction("l.197", f"{shooter} carries no torpedo launcher")
-    if p.fired:
-        raise IllegalAction("l.543", f"{shooter} has already fired this turn (one weapon a turn)")
+    not_fired(p, shooter)
     if "T" not in p.ammo:
         raise IllegalAction("l.237", f"{shooter} has no T marker left on its control panel")
     where = _target_point(s, target)
