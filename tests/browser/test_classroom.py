@@ -123,7 +123,6 @@ def classroom_url(tmp_path_factory):
     finally:
         server.stop()
 
-
 class Walk:
     """The page, its mirror lab and the view on screen; :meth:`check` after every step."""
 
@@ -135,6 +134,9 @@ class Walk:
         self.text_root = text_root
         """The part of the page a team view must keep clean (None: the whole page, Voila's app)."""
         self.steps: list[str] = []
+        self.map_offset: float | None = None
+        self.app_top = 0.0
+        """The map's top less the lab's top at the first check: the lab's own layout, which no step may change."""
         self.secret_steps = 0
         """Team-view steps whose page was searched for a non-empty set of the other side's secrets."""
 
@@ -198,7 +200,28 @@ class Walk:
         path, an empty *Play a card* form."""
         return self.page.evaluate(FINDINGS_JS, [self.may_play()])
 
+    def notebook_scrolled(self) -> bool:
+        """Scroll the notebook back if JupyterLab scrolled it under a lab whose layout is unchanged
+        (the map as far below the lab's top as at the first check), as a person in the class would;
+        True if it did.  A map moved *within* the lab is the lab's own fault and stays a problem."""
+        app = self.page.locator(".lcb-app").first
+        app_box, map_box = app.bounding_box(), self.page.locator(".lcb-app .bk-Canvas").first.bounding_box()
+        if app_box is None or map_box is None:
+            return False
+        offset = map_box["y"] - app_box["y"]
+        if self.map_offset is None:
+            self.map_offset, self.app_top = offset, app_box["y"]
+            return False
+        moved = app_box["y"] - self.app_top
+        if abs(offset - self.map_offset) > 1 or abs(moved) < 2:
+            return False
+        app.evaluate("(e, d) => { const s = e.closest('.jp-WindowedPanel-outer'); if (s) s.scrollTop += d; }", moved)
+        print(f"note: after '{self.steps[-1]}' JupyterLab had scrolled the notebook by {moved:.0f} px; scrolled back")
+        return True
+
     def layout_problems(self) -> list[str]:
+        if self.text_root is not None and self.notebook_scrolled():
+            self.page.wait_for_timeout(100)
         return L.clipping_problems(self.page) + L.viewport_problems(self.page, {
             "map": self.page.locator(".lcb-app .bk-Canvas").first,
             "message line": self.page.locator(".lcb-app .lcb-message").first})
