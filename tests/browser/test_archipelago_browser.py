@@ -96,3 +96,25 @@ def test_a_class_plays_archipelago_turns_with_hand_over_torpedo_undo_and_fork(pa
     _click(page, "Fork here")
     expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)   # the branch's board
     page.screenshot(path=str(D.RESULTS / f"archipelago_fork_{name}.png"))
+
+
+@pytest.mark.browser
+def test_each_players_page_holds_only_its_own_flagship(page: Page, archipelago_url: str) -> None:
+    """The secret level-2 game (flagships on paper, l.394; face-down panels, l.283, l.370): the
+    page's whole text (attributes and hidden nodes included) names the Red flagship in the Red view
+    only, Blue's in the Blue view only, and both in the Umpire view (so the scan can fail)."""
+    import re
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    L.tab(page, "Game").click()
+    L.labelled(page, "dropdown", "Scenario").select_option("level_2_secret")
+    _click(page, "New game")
+    _message(page, "New game: Archipelago, level 2")
+    umpire = L.page_text(page)                                   # the lab opens in the Umpire view
+    flags = dict(re.findall(r"(Red|Blue) flagship: (?:Red|Blue) ([CD]-\d+)", umpire))
+    assert set(flags) == {"Red", "Blue"}, umpire[:2000]
+    for side, other in (("Red", "Blue"), ("Blue", "Red")):
+        L.show_view(page, side)
+        text = L.page_text(page)
+        assert f"{side} flagship: {side} {flags[side]}" in text
+        assert f"{other} flagship" not in text and not re.search(rf"{other}.s flagship is", text)

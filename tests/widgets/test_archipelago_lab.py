@@ -47,7 +47,7 @@ def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
     lab = open_archipelago_lab()
     assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Turn", "Game", "History"]
     assert lab.view_picker.options == (("Red", "Red"), ("Blue", "Blue"), ("Umpire", "instructor"))
-    assert lab.team == "instructor" and lab.scenario_picker.options == ("level_1", "level_2", "skirmish")
+    assert lab.team == "instructor" and lab.scenario_picker.options == ("level_1", "level_2", "level_2_secret", "skirmish")
     assert repr(lab) == "<ArchLab: Archipelago, level 1: torpedo boats, instructor view>"
     assert "SANDBOX board" in lab.view.figure.title.text
     labels = lab.view.sources["piece_labels"].data["text"]
@@ -235,6 +235,22 @@ def test_no_view_holds_the_other_players_secrets():
     assert "panel: G, G, G" in lab.piece_card.value
     lab.set_team("Red")                                        # a switch back drops nothing of Blue's
     assert not re.search(r"Blue flagship:|G, G, G", "\n".join(_texts(lab)))
+
+
+def test_the_secret_level_2_game_draws_each_flagship_and_shows_it_to_its_own_side_only():
+    """The lab's ``level_2_secret`` game: flagships on paper (l.394, drawn by seed: sandbox), Base A
+    and the ammunition ship face down (l.283, l.370); each view names its own flagship only."""
+    from lcb_lab.ui.archipelago.game_ui import ARCH_UI, secret_flagships
+    flags = secret_flagships(3)
+    assert set(flags) == {"Red", "Blue"} and all(f.startswith(side) for side, f in flags.items())
+    g = ARCH_UI.new_game("level_2_secret", 3, None)
+    assert g.state.optional_rules == ["l.283", "l.370", "l.394"] and g.state.flagships == flags
+    lab = open_archipelago_lab(g, team="Red")
+    red = "\n".join(_texts(lab))
+    assert f"Red flagship: {flags['Red']}" in red and "Blue flagship:" not in red
+    lab.set_team("Blue")
+    blue = "\n".join(_texts(lab))
+    assert f"Blue flagship: {flags['Blue']}" in blue and "Red flagship:" not in blue
 
 
 def test_the_archipelago_lab_loads_no_lcb_module():

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -44,8 +45,28 @@ UMPIRE = INSTRUCTOR
 """The all-seeing viewer (the umpire or instructor): the kernel's ``"instructor"``."""
 
 SCENARIOS = {"level_1": (1, "Level 1: torpedo boats"), "level_2": (2, "Level 2: ships"),
+             "level_2_secret": (2, "Level 2 with its secrets: flagships on paper, Base A and ammunition "
+                                   "ship face down (optional l.283, l.370, l.394)"),
              "skirmish": (1, "Level 1 skirmish: three torpedo boats a side in torpedo range (sandbox position)")}
 """Scenario name -> (level, title)."""
+
+SECRET_RULES = ("l.283", "l.370", "l.394")
+"""The optional rules of ``level_2_secret``: what each player keeps from the other."""
+
+FLAGSHIP_CHOICES = ("C-9", "C-10", "C-11", "C-12", "D-13", "D-14")
+"""The warships a side's secret flagship is drawn from in ``level_2_secret``: the text lets each
+player write any ship (l.394); the lab draws one per side with the game's seed (*sandbox*)."""
+
+
+def secret_flagships(seed: int | None) -> dict[str, str]:
+    """``{"Red": "Red D-13", "Blue": ...}``: each side's flagship for ``level_2_secret``, drawn from
+    :data:`FLAGSHIP_CHOICES` with ``seed`` (*sandbox*: the players' papers, l.394).
+
+    >>> secret_flagships(1) == secret_flagships(1)
+    True
+    """
+    rng = random.Random(seed)
+    return {side: f"{side} {rng.choice(FLAGSHIP_CHOICES)}" for side in ("Red", "Blue")}
 
 SKIRMISH = [(f"{owner} TB-{i + 1}", (30 + 2 * i, row), "S") for owner, row in (("Red", 21), ("Blue", 25))
             for i in range(3)]
@@ -126,7 +147,7 @@ class ArchUi:
             f"what the {viewer} player may know"
 
     def scenario_names(self) -> list[str]:
-        """``level_1``, ``level_2``."""
+        """The names of :data:`SCENARIOS`."""
         return list(SCENARIOS)
 
     def new_game(self, scenario: str, seed: int | None, start: str | None) -> Archipelago:
@@ -135,6 +156,8 @@ class ArchUi:
             raise ValueError(f"no Archipelago scenario {scenario!r}: choose {' or '.join(SCENARIOS)}")
         if scenario == "skirmish":
             return stage(load_board(BOARD), SKIRMISH, seed=seed, level=1)
+        if scenario == "level_2_secret":
+            return new_archipelago(2, seed, optional_rules=list(SECRET_RULES), flagships=secret_flagships(seed))
         return new_archipelago(SCENARIOS[scenario][0], seed)
 
     def save_game(self, game: Archipelago, path: Path) -> None:
