@@ -59,6 +59,12 @@ def run_seeds(seed: int, index: int, words: int = 3) -> tuple[int, np.ndarray]:
     return int(w[0] >> np.uint64(1)), w[1:]
 
 
+def world_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed of run ``index``'s sampled world in a player's study: the first child of
+    ``SeedSequence(seed, spawn_key=(index,))`` (independent of the run's dice and continuation)."""
+    return np.random.SeedSequence(seed, spawn_key=(index,)).spawn(1)[0]
+
+
 def chunks(runs: int, size: int) -> list[tuple[int, int]]:
     """``[(lo, hi), ...]`` covering ``0 .. runs-1`` in pieces of at most ``size`` runs."""
     return [(lo, min(runs, lo + size)) for lo in range(0, runs, max(1, size))]

@@ -63,6 +63,5 @@ def test_bad_arguments_are_refused():
         Plan(LAUNCH.acts, horizon="week")
     with pytest.raises(LabError):
         study(_start(), LAUNCH, runs=0, progress=False)
-    with pytest.raises(LabError, match="instructor"):
-        from lcb_lab.games.archipelago.study import HOOKS
-        HOOKS.run_one(_start(), LAUNCH, 0, 0, viewer="Red")
+    with pytest.raises(LabError, match="viewer 'Green'"):
+        study(_start(), LAUNCH, runs=2, progress=False, viewer="Green")

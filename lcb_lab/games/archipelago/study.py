@@ -17,8 +17,11 @@ seed giving the same study whatever the workers); this module gives it the game'
   here); ``ammo_spent`` -- T and G markers each side used (its pieces' panels and Base A: a
   marker sunk with its piece is not spent); ``winner`` (``""`` when the game goes on).
 
-Studies are the instructor's (all-seeing): a player's study would draw worlds from its knowledge
-(face-down Base A and cargo, the secret flagship) and is not built.
+A study is the instructor's (all-seeing, ``viewer`` None) or a player's (``viewer`` "Red" or
+"Blue"): a player's runs each start in a world drawn from its knowledge
+(:func:`lcb_lab.games.archipelago.worlds.sample_world`: face-down Base A and cargo, the secret
+flagship, commandos on paper redrawn), seeded by :func:`lcb_lab.kernel.study.world_seed`, so the
+player's study never reads what it may not know.
 """
 from __future__ import annotations
 
@@ -31,12 +34,13 @@ import numpy as np
 from lcb_lab.games.archipelago.actions import CODEC
 from lcb_lab.games.archipelago.dice import RED
 from lcb_lab.games.archipelago.model.state import PLAYERS
+from lcb_lab.games.archipelago.worlds import sample_world
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.autoplay import cyclic_gc_paused, play_random
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import IllegalAction, LabError
 from lcb_lab.kernel.observer import all_seeing
-from lcb_lab.kernel.study import Freq, StudyHooks, run_seeds, run_study
+from lcb_lab.kernel.study import Freq, StudyHooks, run_seeds, run_study, world_seed
 
 HORIZONS = ("turn", "game")
 """How far a run plays: the rest of the plan's turn, or the game's end."""
@@ -111,9 +115,9 @@ class ArchipelagoStudy(StudyHooks):
 
     def run_one(self, start: Any, plan: Plan, seed: int, index: int, viewer: Any = None) -> dict[str, Any]:
         """Run ``index``: a clone of ``start`` with fresh dice, the plan, random play to the horizon."""
-        if not all_seeing(viewer):
-            raise LabError("Archipelago studies are the instructor's: a player's study is not built")
         dice_seed, words = run_seeds(seed, index)
+        if not all_seeing(viewer):
+            start = sample_world(start, viewer, np.random.default_rng(world_seed(seed, index)))
         g = start.spawn(start.state_clone(start.state), Dice(seed=dice_seed, die=RED))
         s = g.state
         before, turn, player = snapshot(g), s.turn, s.to_move
@@ -169,9 +173,12 @@ class StudyResult:
 
 
 def study(game: Any, plan: Plan, runs: int = 200, seed: int = 0, workers: Any = 0, progress: bool = True,
-          chunk: int | None = None) -> StudyResult:
+          chunk: int | None = None, viewer: str | None = None) -> StudyResult:
     """Play ``plan`` from ``game`` (not changed) ``runs`` times (module doc; ``workers`` as
-    :func:`lcb_lab.kernel.study.run_study`: 0 serial, ``k`` a LocalCluster, an address, a Client).
-    Raises LabError for bad runs, seed or workers."""
-    got = run_study(HOOKS, game, plan, runs, seed, workers, progress, None, chunk, f"study {plan.name}")
+    :func:`lcb_lab.kernel.study.run_study`: 0 serial, ``k`` a LocalCluster, an address, a Client;
+    ``viewer``: None for the instructor, "Red" or "Blue" for a player's study in worlds drawn from
+    its knowledge).  Raises LabError for bad runs, seed, workers or viewer."""
+    if viewer not in (None, *PLAYERS) and not all_seeing(viewer):
+        raise LabError(f"study: viewer {viewer!r} is not Red, Blue or None (the instructor)")
+    got = run_study(HOOKS, game, plan, runs, seed, workers, progress, viewer, chunk, f"study {plan.name}")
     return StudyResult(plan, seed, got.outcomes, got.workers, got.wall)

@@ -14,7 +14,7 @@ from a clone of the state after them; :func:`run_one` replays every act and is t
 
 **A team's study** (``viewer`` "US" or "RU") never plays the true board: run ``i`` plays in a world
 sampled from that team's knowledge of the start (:func:`lcb_lab.games.lcb.whatif.worlds.sample_world`,
-its generator seeded by :func:`world_seed`: what the team sees only as a back is drawn, the
+its generator seeded by :func:`lcb_lab.kernel.study.world_seed`: what the team sees only as a back is drawn, the
 enemy holds no card, submarine or secret mine), so two games the team cannot tell apart give the
 same study (``tests/engine/test_study_worlds.py``).  Each run then replays every act
 (:func:`run_one`); the instructor's study (``viewer`` None) plays the true start.
@@ -37,7 +37,7 @@ from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.games.lcb.whatif.study.outcome import measure, snapshot
 from lcb_lab.games.lcb.whatif.study.plan import CONTINUATIONS, Plan
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
-from lcb_lab.kernel.study import StudyHooks
+from lcb_lab.kernel.study import StudyHooks, world_seed
 from lcb_lab.kernel.study import run_seeds as kernel_run_seeds
 
 if TYPE_CHECKING:
@@ -52,12 +52,6 @@ def run_seeds(seed: int, index: int) -> tuple[int, np.ndarray]:
     continuation's seed words, from ``SeedSequence(seed, spawn_key=(index,))`` (the kernel's
     :func:`~lcb_lab.kernel.study.run_seeds`)."""
     return kernel_run_seeds(seed, index)
-
-
-def world_seed(seed: int, index: int) -> np.random.SeedSequence:
-    """The seed of run ``index``'s sampled world in a team's study: the first child of
-    ``SeedSequence(seed, spawn_key=(index,))`` (independent of the run's dice and continuation)."""
-    return np.random.SeedSequence(seed, spawn_key=(index,)).spawn(1)[0]
 
 
 def team_view(viewer: str | None) -> bool:
