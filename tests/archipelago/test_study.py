@@ -65,3 +65,21 @@ def test_bad_arguments_are_refused():
         study(_start(), LAUNCH, runs=0, progress=False)
     with pytest.raises(LabError, match="viewer 'Green'"):
         study(_start(), LAUNCH, runs=2, progress=False, viewer="Green")
+
+
+def test_the_first_shots_exact_chance_stands_beside_the_sampled_share():
+    """The launch at two points from the rear: exact 5/6 (a 1 fails, l.203; 2 or more reaches, l.204);
+    the sampled share of runs whose torpedo hit lies inside its 95 % interval around it."""
+    from lcb_lab.games.archipelago.study_exact import exact_odds
+    r = study(_start(), LAUNCH, runs=240, seed=3, workers=0, progress=False)
+    assert r.exact is not None and r.exact.step == 1 and r.exact.rule == "l.203" and r.exact.target == "Blue TB-1"
+    assert abs(r.exact.p_hit - 5 / 6) < 1e-12
+    f = r.first_shot()
+    assert f.n == 240 and f.interval[0] <= 5 / 6 <= f.interval[1]
+    assert f.k == sum(o["sunk"]["Blue"] for o in r.outcomes)          # each hit sinks the boat (l.243)
+    assert "first shot hit its target: sampled" in r.summary() and "exact 83.3% (l.203)" in r.summary()
+    moved = Plan((A.RollMovement(), A.Move("Red TB-1", "F", 2), A.LaunchTorpedo("Red TB-1", "Blue TB-1")))
+    assert exact_odds(_start(), moved.acts) is None                    # a move first: no exact odds
+    assert exact_odds(_start(), (A.RollMovement(),)) is None           # no shot
+    far = exact_odds(_start(), (A.RollMovement(), A.LaunchTorpedo("Red TB-1", "Blue TB-2")))
+    assert far.target == "Blue TB-2" and far.p_hit == 0        # Blue TB-1 stands on the course first

@@ -34,6 +34,7 @@ import numpy as np
 from lcb_lab.games.archipelago.actions import CODEC
 from lcb_lab.games.archipelago.dice import RED
 from lcb_lab.games.archipelago.model.state import PLAYERS
+from lcb_lab.games.archipelago.study_exact import ExactShot, exact_odds, first_shot, hit_mark, hit_now
 from lcb_lab.games.archipelago.worlds import sample_world
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.autoplay import cyclic_gc_paused, play_random
@@ -99,15 +100,21 @@ def measure(g: Any, before: dict[str, Any]) -> dict[str, Any]:
             "winner": g.state.winner, "turn": g.state.turn}
 
 
-def apply_plan(g: Any, plan: Plan) -> dict | None:
-    """The plan's acts through ``g.apply``; None, or the first refusal ``{"step", "act", "rule",
-    "reason"}`` (the rest skipped)."""
+def apply_plan(g: Any, plan: Plan) -> tuple[dict | None, bool | None]:
+    """The plan's acts through ``g.apply``: ``(refused, first_shot_hit)`` -- None or the first
+    refusal ``{"step", "act", "rule", "reason"}`` (the rest skipped), and whether the plan's first
+    shot hit its target (None when the plan has no shot or stopped before it;
+    :mod:`~lcb_lab.games.archipelago.study_exact`)."""
+    shot, hit = first_shot(plan.acts), None
     for i, act in enumerate(plan.acts):
+        before = hit_mark(g, act.target) if i == shot else None
         try:
             g.apply(act)
         except IllegalAction as e:
-            return {"step": i + 1, "act": type(act).__name__, "rule": e.rule, "reason": e.reason}
-    return None
+            return {"step": i + 1, "act": type(act).__name__, "rule": e.rule, "reason": e.reason}, hit
+        if before is not None:
+            hit = hit_now(g, act.target, before)
+    return None, hit
 
 
 class ArchipelagoStudy(StudyHooks):
@@ -122,10 +129,10 @@ class ArchipelagoStudy(StudyHooks):
         s = g.state
         before, turn, player = snapshot(g), s.turn, s.to_move
         with cyclic_gc_paused():
-            refused = apply_plan(g, plan)
+            refused, shot_hit = apply_plan(g, plan)
             rest = (lambda e: e.state.turn != turn or e.state.to_move != player) if plan.horizon == "turn" else None
             n = play_random(g, np.random.default_rng(words), MAX_STEPS, rest)
-        return {**measure(g, before), "index": index, "refused": refused, "acts": n}
+        return {**measure(g, before), "index": index, "refused": refused, "acts": n, "first_shot_hit": shot_hit}
 
 
 HOOKS = ArchipelagoStudy()
@@ -142,6 +149,8 @@ class StudyResult:
     outcomes: list[dict[str, Any]] = field(default_factory=list)
     workers: int = 0
     wall: float = 0.0
+    exact: ExactShot | None = None
+    """The exact odds of the plan's first shot, where they exist (:func:`~lcb_lab.games.archipelago.study_exact.exact_odds`)."""
 
     @property
     def runs(self) -> int:
@@ -157,6 +166,11 @@ class StudyResult:
         c = Counter(o["winner"] or "none" for o in self.outcomes)
         return {w: Freq(c.get(w, 0), self.runs) for w in (*PLAYERS, "draw", "none")}
 
+    def first_shot(self) -> Freq:
+        """The runs whose plan's first shot hit its target, of the runs that fired it."""
+        fired = [o["first_shot_hit"] for o in self.outcomes if o.get("first_shot_hit") is not None]
+        return Freq(sum(fired), len(fired))
+
     def refused(self) -> Counter:
         """``{"<act> (l.N): reason": runs}`` for the plan acts refused in some run."""
         return Counter(f"{r['act']} ({r['rule']}): {r['reason']}" for o in self.outcomes if (r := o["refused"]))
@@ -169,6 +183,9 @@ class StudyResult:
             lines.append(f"  {o}: mean pieces lost {self.mean('sunk', o):.2f}, hits taken {self.mean('hits', o):.2f}, "
                          f"ammunition spent {self.mean('ammo_spent', o):.2f}")
         lines.append("  winner: " + ", ".join(f"{w} {f.text()}" for w, f in self.winners().items() if f.k))
+        if self.first_shot().n:
+            exact = f"; exact {self.exact.p_hit:.1%} ({self.exact.rule})" if self.exact else "; no exact odds (a move comes first)"
+            lines.append(f"  first shot hit its target: sampled {self.first_shot().text()}{exact}")
         return "\n".join(lines)
 
 
@@ -181,4 +198,4 @@ def study(game: Any, plan: Plan, runs: int = 200, seed: int = 0, workers: Any = 
     if viewer not in (None, *PLAYERS) and not all_seeing(viewer):
         raise LabError(f"study: viewer {viewer!r} is not Red, Blue or None (the instructor)")
     got = run_study(HOOKS, game, plan, runs, seed, workers, progress, viewer, chunk, f"study {plan.name}")
-    return StudyResult(plan, seed, got.outcomes, got.workers, got.wall)
+    return StudyResult(plan, seed, got.outcomes, got.workers, got.wall, exact_odds(game, plan.acts))
