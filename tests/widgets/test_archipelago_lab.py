@@ -45,7 +45,7 @@ def _data(lab: ArchLab) -> dict:
 
 def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
     lab = open_archipelago_lab()
-    assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Turn", "Game", "History"]
+    assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Turn", "Study", "Game", "History"]
     assert lab.view_picker.options == (("Red", "Red"), ("Blue", "Blue"), ("Umpire", "instructor"))
     assert lab.team == "instructor" and lab.scenario_picker.options == ("level_1", "level_2", "level_2_secret", "skirmish")
     assert repr(lab) == "<ArchLab: Archipelago, level 1: torpedo boats, instructor view>"
@@ -279,3 +279,29 @@ def test_a_torpedo_left_short_is_drawn_and_continued_with_the_green_die_odds_fir
     tp.continue_button.click()                               # green 3: it reaches Blue TB-2 at step 1 (l.208)
     assert "Blue TB-2" not in lab.game.state.pieces and not lab.game.state.torpedoes
     assert "<b>green 3: T1 hits Blue TB-2</b>" in lab.log.value
+
+
+def test_the_study_tab_plays_the_turn_so_far_with_the_shots_exact_chance_beside_the_sampled_share():
+    """Red rolls and launches a torpedo (the red die, l.203), then studies its turn: the plan is the
+    two acts from the turn's start; the exact chance is the engine's for that launch, and the
+    sampled share lies in its 95 % interval.  Blue's view may not study Red's turn; the Umpire may."""
+    from lcb_lab.games.archipelago import actions as A
+    lab = _skirmish([4, 4, 3, 2], team="Red")
+    assert "Study" in lab.tabs.titles
+    lab.turn_panel.roll_button.click()
+    shot = A.LaunchTorpedo("Red TB-1", "Blue TB-1")
+    p_hit = lab.ctl.game.chance_outcomes(shot).probability(1)
+    lab.apply_act(shot)
+    panel = lab.study_panel
+    assert "Red's 2 act(s) so far this turn" in panel.offer.value.replace("&#x27;", "'") and not panel.button.disabled
+    r = panel.run(runs=120, seed=2)
+    assert r.plan.acts == (A.RollMovement(), shot) and r.exact is not None and r.exact.p_hit == p_hit
+    lo, hi = r.first_shot().interval
+    assert r.first_shot().n == 120 and lo <= p_hit <= hi
+    assert "first shot hits" in panel.table.value and f"{p_hit:.1%}" in panel.table.value
+    assert lab.ctl.game.history.cursor == 2                      # the game shown is not changed
+    lab.set_team("Blue")
+    assert panel.button.disabled and "its own turn only" in panel.offer.value
+    assert panel.run(runs=10) is None
+    lab.set_team("instructor")
+    assert not panel.button.disabled

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
+from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.actions import CODEC
 from lcb_lab.games.archipelago.dice import RED
 from lcb_lab.games.archipelago.model.state import PLAYERS
@@ -189,13 +190,53 @@ class StudyResult:
         return "\n".join(lines)
 
 
+TURN_BREAKS = (A.EndTurn, A.Place, A.Choose, A.EndChoice)
+"""The acts after which a turn of play begins: the end of a turn, of the set-up or of the choice."""
+
+
+def turn_start(game: Any) -> int:
+    """The step of ``game``'s record where the turn in progress began (just after the last
+    :data:`TURN_BREAKS` act in effect; 0 when there is none)."""
+    steps = game.history.steps[:game.history.cursor]
+    return next((i + 1 for i in range(len(steps) - 1, -1, -1) if isinstance(steps[i].action, TURN_BREAKS)), 0)
+
+
+def plan_from(game: Any, horizon: str = "turn", name: str = "this turn") -> tuple[Any, Plan]:
+    """The turn in progress as a plan: ``(start, plan)``, ``start`` a fork of ``game`` where the turn
+    began (:func:`turn_start`) and ``plan.acts`` the acts played since.  Raises LabError for a bad
+    horizon."""
+    at = turn_start(game)
+    acts = tuple(st.action for st in game.history.steps[at:game.history.cursor])
+    return game.fork(at), Plan(acts, horizon, name)
+
+
+def study_offer(game: Any, viewer: Any) -> tuple[bool, str]:
+    """May ``viewer`` study the turn in progress now?  ``(True, what the plan is)`` or ``(False, why
+    not)``: not once the game is over (l.257) or before play begins (l.144, l.272); a player only
+    its own turn (it plays its own acts; its runs start in worlds drawn from its knowledge); the
+    Umpire any turn."""
+    s = game.state
+    if s.over:
+        return False, f"The game is over ({s.outcome}): there is no turn to study."
+    if s.phase in ("choose", "setup"):
+        return False, "Plans are studied once play begins, after the forces are chosen and placed (l.144, l.272)."
+    if not all_seeing(viewer) and viewer != s.to_move:
+        return False, f"A player studies its own turn only: it is {s.to_move}'s turn. Use the Umpire view, or hand over."
+    n = game.history.cursor - turn_start(game)
+    return True, (f"The plan: {s.to_move}'s {n} act(s) so far this turn (turn {s.turn}), each run with fresh dice, "
+                  "then random legal play to the horizon.")
+
+
 def study(game: Any, plan: Plan, runs: int = 200, seed: int = 0, workers: Any = 0, progress: bool = True,
-          chunk: int | None = None, viewer: str | None = None) -> StudyResult:
+          chunk: int | None = None, viewer: str | None = None,
+          on_progress: Callable[[int, int], None] | None = None) -> StudyResult:
     """Play ``plan`` from ``game`` (not changed) ``runs`` times (module doc; ``workers`` as
     :func:`lcb_lab.kernel.study.run_study`: 0 serial, ``k`` a LocalCluster, an address, a Client;
     ``viewer``: None for the instructor, "Red" or "Blue" for a player's study in worlds drawn from
-    its knowledge).  Raises LabError for bad runs, seed, workers or viewer."""
+    its knowledge; ``on_progress(done, runs)`` as chunks come back).  Raises LabError for bad runs,
+    seed, workers or viewer."""
     if viewer not in (None, *PLAYERS) and not all_seeing(viewer):
         raise LabError(f"study: viewer {viewer!r} is not Red, Blue or None (the instructor)")
-    got = run_study(HOOKS, game, plan, runs, seed, workers, progress, viewer, chunk, f"study {plan.name}")
+    got = run_study(HOOKS, game, plan, runs, seed, workers, progress, viewer, chunk, f"study {plan.name}",
+                    on_progress)
     return StudyResult(plan, seed, got.outcomes, got.workers, got.wall, exact_odds(game, plan.acts))

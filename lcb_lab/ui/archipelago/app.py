@@ -5,7 +5,8 @@
 facings and hits, the torpedoes in flight as small arrows, the reach of the selected piece on the
 chosen die, the firing lines of the shot chosen), the *Turn* tab
 (:class:`~lcb_lab.ui.archipelago.turn_panel.TurnPanel`: the viewer's legal acts, the exact odds
-before every roll, hand-over), a side card of the selected piece and the Base A panels, and the
+before every roll, hand-over), the *Study* tab (:class:`~lcb_lab.ui.archipelago.study_panel.ArchStudyPanel`:
+the turn so far played many times), a side card of the selected piece and the Base A panels, and the
 shared parts: the explained log with ``l.N`` badges (the text's line numbers), Undo and the
 timeline, Fork here and its compare view, Save / Load, presentation mode and the view picker
 (Red, Blue, Umpire).  Tap a piece on the map to select it.
@@ -30,6 +31,7 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark
 from lcb_lab.ui.archipelago.marks import marks
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SCENARIOS
+from lcb_lab.ui.archipelago.study_panel import ArchStudyPanel
 from lcb_lab.ui.archipelago.turn_panel import TurnPanel
 from lcb_lab.ui.lab.controller import LabController, follow
 from lcb_lab.ui.lab.game_ui import LabMap, LabPanels
@@ -87,14 +89,15 @@ class ArchLab(LabShell):
         return CSS
 
     def game_panels(self) -> LabPanels:
-        """The *Turn* tab and the side card (the selected piece, the Base A panels)."""
+        """The *Turn* and *Study* tabs and the side card (the selected piece, the Base A panels)."""
         self.view = BoardView(self.ctl.game.board, frame_height=560, title=None)
         self.view.on_point(self.tap_point)
         self.turn_panel = TurnPanel(self)
         self.piece_card = W.HTML()
         self.piece_card.add_class("arch-piece-card")
         self.card_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_card)
-        return LabPanels(tabs=[("Turn", self.turn_panel.widget)], side=[self.piece_card])
+        self.study_panel = ArchStudyPanel(self.ctl)
+        return LabPanels(tabs=[("Turn", self.turn_panel.widget), ("Study", self.study_panel.widget)], side=[self.piece_card])
 
     def game_map(self) -> LabMap:
         """The Bokeh board filling its grid cell (:mod:`lcb_lab.ui.lab.bokeh_model`)."""
