@@ -47,7 +47,7 @@ def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
     lab = open_archipelago_lab()
     assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Turn", "Study", "Game", "History"]
     assert lab.view_picker.options == (("Red", "Red"), ("Blue", "Blue"), ("Umpire", "instructor"))
-    assert lab.team == "instructor" and lab.scenario_picker.options == ("level_1", "level_2", "level_2_secret", "skirmish")
+    assert lab.team == "instructor" and lab.scenario_picker.options == ("level_1", "level_2", "level_2_secret", "level_3", "level_4", "skirmish")
     assert repr(lab) == "<ArchLab: Archipelago, level 1: torpedo boats, instructor view>"
     assert "SANDBOX board" in lab.view.figure.title.text
     labels = lab.view.sources["piece_labels"].data["text"]
@@ -305,3 +305,29 @@ def test_the_study_tab_plays_the_turn_so_far_with_the_shots_exact_chance_beside_
     assert panel.run(runs=10) is None
     lab.set_team("instructor")
     assert not panel.button.disabled
+
+
+def test_level_3_a_helicopter_takes_off_and_flies_through_more_acts_with_the_odds_of_its_roll():
+    """The lab plays level 3 (l.396ff): the helicopters' acts come in *More acts*, each family's
+    options made by the engine's own template; a take-off (l.439), then next turn the flying
+    helicopter's hover and progressive flight (l.449-461)."""
+    from lcb_lab.games.archipelago import actions as A
+    lab = open_archipelago_lab(level=3)
+    assert "level_3" in lab.scenario_picker.options and "level_4" in lab.scenario_picker.options
+    tp, more = lab.turn_panel, lab.turn_panel.more
+    assert more.widget not in tp.widget.children                 # before the roll: nothing more to do
+    tp.roll_button.click()
+    assert more.widget in tp.widget.children
+    labels = [label for label, _ in more.family.options]
+    assert labels == ["take off: Red H-1 (36 options)", "take off: Red H-2 (36 options)"]
+    assert more.option in more.widget.children and more.option.options[0][0] == "take off: Red H-1 to 7,4 facing N"
+    more.apply()
+    assert lab.ctl.game.view()["flying"] == ["Red H-1"] and "take off: done." in lab.message.value
+    for act in (A.EndTurn(), A.RollMovement(), A.EndTurn(), A.RollMovement()):
+        lab.apply_act(act)
+    kinds = {label.split(":")[0] for label, _ in more.family.options}
+    assert {"take off", "hover", "fly"} <= kinds
+    more.family.value = next(a for label, a in more.family.options if label.startswith("fly"))
+    assert more.option in more.widget.children and more.option.options[0][0].startswith("fly: Red H-1")
+    lab.set_team("Blue")                                         # not Blue's turn: no act offered
+    assert more.widget not in tp.widget.children

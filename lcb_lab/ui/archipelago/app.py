@@ -230,8 +230,8 @@ def _bokeh_loader(lab: ArchLab) -> None:
 
 def open_archipelago_lab(game: Archipelago | None = None, team: str | None = None, level: int = 1,
                          seed: int = 1, scenario: str | None = None, **kw: Any) -> ArchLab:
-    """The Archipelago lab on ``game`` (default: a new game of ``scenario``, else of ``level`` 1 or
-    2, on the sandbox board, dice seeded ``seed``), drawn in ``team``'s view ("Red", "Blue", or the
+    """The Archipelago lab on ``game`` (default: a new game of ``scenario``, else of ``level`` 1 to 4, on the
+    sandbox board, dice seeded ``seed``), drawn in ``team``'s view ("Red", "Blue", or the
     umpire, the default); ``kw``: the shell's ``font_scale``, ``files_dir``, ``presentation``.
     Raises ValueError for an unknown team, level or scenario."""
     name = scenario or f"level_{level}"

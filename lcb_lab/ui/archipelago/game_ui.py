@@ -47,6 +47,8 @@ UMPIRE = INSTRUCTOR
 SCENARIOS = {"level_1": (1, "Level 1: torpedo boats"), "level_2": (2, "Level 2: ships"),
              "level_2_secret": (2, "Level 2 with its secrets: flagships on paper, Base A and ammunition "
                                    "ship face down (optional l.283, l.370, l.394)"),
+             "level_3": (3, "Level 3: helicopters (hover and progressive flight, missiles, machine guns)"),
+             "level_4": (4, "Level 4: hovercraft, garrisons and commandos"),
              "skirmish": (1, "Level 1 skirmish: three torpedo boats a side in torpedo range (sandbox position)")}
 """Scenario name -> (level, title)."""
 
@@ -82,11 +84,11 @@ PLACE = ("turn", "phase")
 
 
 def new_archipelago(level: int = 1, seed: int | None = 1, **extra: Any) -> Archipelago:
-    """A new game of ``level`` (1 or 2) on the sandbox board, each side in zone 1 facing the other
-    (:func:`~lcb_lab.games.archipelago.stage.opening`), dice seeded ``seed``. Raises ValueError
-    for another level."""
-    if level not in (1, 2):
-        raise ValueError(f"the lab plays level 1 or 2, not {level!r}")
+    """A new game of ``level`` (1 to 4) on the sandbox board, each side in zone 1 facing the other
+    (:func:`~lcb_lab.games.archipelago.stage.opening`; from level 3 the helicopters start landed
+    on white points), dice seeded ``seed``. Raises ValueError for another level."""
+    if level not in (1, 2, 3, 4):
+        raise ValueError(f"the lab plays levels 1 to 4, not {level!r}")
     return opening(load_board(BOARD), level=level, zone=1, seed=seed, **extra)
 
 

@@ -29,6 +29,7 @@ from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.lab.html import esc, refusal_text
+from lcb_lab.ui.archipelago.more_acts import MoreActs
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 __all__ = ["TurnPanel", "act_words", "odds_text", "plan_end", "STEP_WORDS", "COURSES"]
@@ -136,6 +137,7 @@ class TurnPanel:
         self.logistics = W.Dropdown(description="Logistics", layout=W.Layout(width="100%"))
         self.logistics_button = _button("Apply", "restock, repair or transfer (the piece stays this turn)",
                                         lambda: lab.apply_act(self.logistics.value))
+        self.more = MoreActs(lab, self._odds)
         self.end_button = _button("End turn", "end the turn: the other player moves (l.165)", self.end_turn, "warning")
         self.widget = W.VBox([])
         self.widget.add_class("arch-turn")
@@ -217,6 +219,7 @@ class TurnPanel:
                 bool(shots) and W.VBox([self.shots, isinstance(self.shots.value, A.LaunchTorpedo) and self.course,
                                         self.shot_odds, self.fire_button]),
                 bool(logi) and W.HBox([self.logistics, self.logistics_button]),
+                self.more.draw() and self.more.widget,
                 bool(self._offers(A.EndTurn)) and W.HBox([self.end_button])]
         set_children(self.widget, rows)
 
