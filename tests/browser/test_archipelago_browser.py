@@ -118,3 +118,27 @@ def test_each_players_page_holds_only_its_own_flagship(page: Page, archipelago_u
         text = L.page_text(page)
         assert f"{side} flagship: {side} {flags[side]}" in text
         assert f"{other} flagship" not in text and not re.search(rf"{other}.s flagship is", text)
+
+
+@pytest.mark.browser
+def test_level_3_a_helicopter_takes_off_from_more_acts(page: Page, archipelago_url: str) -> None:
+    """Level 3 in the lab: Red rolls, picks a helicopter's take-off in *More acts* (the family, then
+    the point and facing), applies it; the explained log tells the take-off (l.439) and the map
+    keeps the strict page's checks."""
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    L.tab(page, "Game").click()
+    L.labelled(page, "dropdown", "Scenario").select_option("level_3")
+    _click(page, "New game")
+    _message(page, "New game: Archipelago, level 3")
+    L.show_view(page, "Red")
+    L.tab(page, "Turn").click()
+    _click(page, "Roll the blue dice")
+    _message(page, "roll movement: done.")
+    L.labelled(page, "dropdown", "More acts").select_option(label="take off: Red H-2 (36 options)")
+    option = L.labelled(page, "dropdown", "Option")
+    expect(option.locator("option").first).to_contain_text("take off: Red H-2 to", timeout=D.KERNEL_MS)
+    option.select_option(index=2)
+    L.button(page, "Apply", ".lcb-app .arch-more").click()
+    _message(page, "take off: done.")
+    expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Red H-2", timeout=D.KERNEL_MS)

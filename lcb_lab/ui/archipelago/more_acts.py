@@ -67,6 +67,7 @@ class MoreActs:
         self.family.observe(lambda _c: self._draw_options(), "value")
         self.option.observe(lambda _c: self._draw_odds(), "value")
         self.widget = W.VBox([])
+        self.widget.add_class("arch-more")
 
     def label(self, point: Axial) -> str:
         """A point as the board labels it (``col,row``)."""
