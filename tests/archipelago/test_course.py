@@ -7,17 +7,20 @@ import importlib
 
 import pytest
 
+from lcb_lab.kernel.hexgrid import Facing
+
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.course import O, checkpoint, dice, level, level1, level2, levels, odds, play, refusing_rule
+from lcb_lab.games.archipelago.course import O, checkpoint, dice, level, level1, level2, level3, levels, odds, play, refusing_rule
 from lcb_lab.games.archipelago.rule_refs import cite
 from lcb_lab.kernel.errors import LabError
 
 
 def test_the_levels_and_their_keys():
-    assert [(lv.number, lv.title) for lv in levels()] == [(1, "Level 1: torpedo boats"), (2, "Level 2: ships")]
-    assert checkpoint("arch2.gun-odds").rule == "l.329"
-    with pytest.raises(LabError, match="no level 3"):
-        level(3)
+    assert [(lv.number, lv.title) for lv in levels()] == [(1, "Level 1: torpedo boats"), (2, "Level 2: ships"),
+                                                          (3, "Level 3: helicopters")]
+    assert checkpoint("arch2.gun-odds").rule == "l.329" and checkpoint("arch3.mg-odds").rule == "l.539"
+    with pytest.raises(LabError, match="no level 9"):
+        level(9)
     with pytest.raises(LabError, match="arch1.tb-sides"):
         checkpoint("ch07.x")
 
@@ -57,12 +60,15 @@ LEVEL1 = {"arch1.bow-to-bow": "no", "arch1.tb-sides": frozenset({"astern to port
           "arch1.course-odds": pytest.approx(1 / 2), "arch1.bonus": 3, "arch1.still-in-range": frozenset({"Blue TB-3", "Blue TB-5"})}
 LEVEL2 = {"arch2.over-ship": "no", "arch2.gun-odds": pytest.approx(15 / 36),
           "arch2.gun-lines": frozenset({"Blue C-9", "Blue TB-2"}), "arch2.dice-7": 3, "arch2.hits-to-sink": 2}
+LEVEL3 = {"arch3.flight-steps": 8, "arch3.hover-die": "no", "arch3.a-s-odds": pytest.approx(23 / 36),
+          "arch3.a-a-front": "no", "arch3.mg-odds": pytest.approx(5 / 6)}
 DICE = {"archdice.gun-6": pytest.approx(21 / 36), "archdice.likeliest-sum": frozenset({"5", "6", "7"}),
         "archdice.missile-4": pytest.approx(31 / 36), "archdice.bonus-plain-3": pytest.approx(1 / 36)}
 
 
 @pytest.mark.parametrize("cps, want", [(level1.CHECKPOINTS, LEVEL1), (level2.CHECKPOINTS, LEVEL2),
-                                       (dice.CHECKPOINTS, DICE)], ids=["level1", "level2", "dice"])
+                                       (level3.CHECKPOINTS, LEVEL3), (dice.CHECKPOINTS, DICE)],
+                         ids=["level1", "level2", "level3", "dice"])
 def test_checkpoint_answers_hints_and_explanations(cps, want):
     assert {cp.key: cp.correct_answer() for cp in cps} == want
     for cp in cps:
@@ -81,6 +87,27 @@ def test_the_answers_follow_the_position():
     assert level1.hit_chance(level1.facing_boat(), "Red TB-2", "Blue TB-6") == 0.0
     assert [level2.dice_for(n) for n in (1, 2, 5, 6, 10, 11)] == [1, 2, 2, 3, 3, 4]        # l.289-293
     assert level1.pieces_after([2, 3]) == 2
+
+
+def test_level3_examples():
+    """Pictures 30-31 (hover free, flight exact), 36 (two A-S sink D-13), 38 (A-A from the rear),
+    41 (the machine gun on a red 3), as the course stages them."""
+    g = level3.picture_30()
+    for act in level3.HOVERS_30:
+        play(g, act)
+    assert g.state.dice == [3, 2]
+    g = level3.picture_31()
+    for act in level3.FLIGHTS_31:
+        play(g, act)
+    assert g.state.dice == [] and g.state.pieces["Red H-1"].facing == int(Facing.NE)
+    g = level3.picture_36()
+    for act in level3.MISSILES_36:
+        play(g, act)
+    assert "Blue D-13" in g.state.sunk
+    g = level3.picture_38()
+    assert "hit = 1: 66.7%" in odds(g, level3.A_A_38) and "shot down" in play(g, level3.A_A_38)
+    g = level3.picture_41()
+    assert "red 3: Red H-1 is destroyed" in play(g, level3.MG_41)
 
 
 def test_level2_examples():
@@ -148,7 +175,7 @@ def test_module_doctests_pass(name):
 
 
 @pytest.mark.parametrize("name", ["20_archipelago_level1.ipynb", "21_archipelago_level2.ipynb",
-                                  "22_two_games_dice.ipynb"])
+                                  "22_two_games_dice.ipynb", "23_archipelago_level3.ipynb"])
 def test_every_line_a_lesson_cites_lies_in_a_known_section(name):
     """The lessons' text cites the game's lines as the package does (``l.N``, ``l.N-M``)."""
     import json

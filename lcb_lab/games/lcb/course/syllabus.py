@@ -129,6 +129,11 @@ LESSONS: tuple[Lesson, ...] = (
             "compute a chance from a sum of custom dice, and tell a straight line per die from a sum's bell",
             "tell a printed die from a sandbox die"),
            30, "Put the side-by-side charts on the projector; have each team predict a curve first.", "comparison"),
+    Lesson("Second game: Archipelago, level 3 (helicopters)", "23_archipelago_level3.ipynb", ("l.396-577",),
+           ("move a helicopter hovering (no blue die) and in progressive flight (the die + 5 steps exactly)",
+            "give the chance of an A-S missile and say from where an A-A missile can hit",
+            "give the chance that a machine gun downs a helicopter"),
+           45, "Skim level 3's text (its l.396-577).", "second game"),
 )
 """The lessons in course order."""
 
