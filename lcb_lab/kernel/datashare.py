@@ -7,8 +7,11 @@ Generated from the same type hints as :mod:`lcb_lab.kernel.datacodec` (one descr
   dict keys in the same order), so a shared part saves and iterates exactly like the part it
   stands for;
 * :func:`share` -- a copy of a record whose equal parts ARE the previous record's objects: the
-  records of a ``dict[str, Record]`` field one by one (units, cards, markers...), nested records
-  (the current phase, its plan), any other field whole;
+  records of a ``dict[str, Record]`` field one by one (units, cards, markers...), the records of a
+  ``list[Record]`` field place by place (:func:`_share_list`), nested records (the current phase,
+  its plan: :func:`nested_sharer`, the previous record itself when nothing changed, found in the
+  same pass that shares a changed one's parts), any other field whole (a changed one copied by
+  its type, as :func:`lcb_lab.kernel.datacodec.clone` copies it);
 * :func:`put_back` -- a live record set back to a snapshot's values in place, keeping the live
   records the snapshot still holds twins of (a refused act or an undo copies only what changed).
 
@@ -124,9 +127,9 @@ def _share_record(v: Any, w: Any, own: bool) -> Any:
     """A nested record (or None): ``w`` when equal, else a copy of ``v`` sharing ``w``'s equal parts."""
     if v is None or w is None or type(v) is not type(w):
         return v if own or v is None else clone(v)
-    if v is w or _same_fn(type(v))(v, w):
+    if v is w:
         return w
-    return sharer(type(v))(v, w, own)
+    return nested_sharer(type(v))(v, w, own)        # w itself when v is the same as w
 
 
 def _share_map(cur: dict, old: Any, own: bool, same_fn: Callable, copy: Callable) -> dict:
@@ -323,13 +326,36 @@ def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
         if item is not None:
             env[f"_same_{f.name}"], env[f"_copy_{f.name}"] = _same_fn(item), copier(item)
             return f"_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name})"
+    if typing.get_origin(tp) is list and _record_class((_args(tp) or (Any,))[0]) is not None:
+        item = (_args(tp) or (Any,))[0]
+        exec(f"def _icopy_{f.name}(v):\n    return {_expr(item, 'v', env, 1)}\n", env)  # noqa: S102 - from the hints
+        return f"_share_list({x}, {y}, own, _icopy_{f.name})"
     strict = _eq_expr(tp, x, y)
     eq = f"{x} == {y}" + (f" and {strict}" if strict else "") if not strict.startswith("_same_data") else strict
-    return f"({y} if {x} is {y} or ({eq}) else ({x} if own else _deep({x})))"
+    return f"({y} if {x} is {y} or ({eq}) else ({x} if own else {_expr(tp, x, env)}))"
 
 
-GROUP_MIN = 4
-"""A class with at least this many plain-data fields compares them in one go (:func:`sharer`)."""
+def _share_list(cur: Any, old: Any, own: bool, copy: Callable[[Any], Any]) -> Any:
+    """A list of records sharing ``old``'s records :func:`same` as ``cur``'s at the same place
+    (``old`` itself when all are, lengths equal); the others are ``cur``'s (``own``) or ``copy``'s."""
+    if cur is old:
+        return old
+    if type(cur) is not list or type(old) is not list:
+        return cur if own else (None if cur is None else copy_all(cur, copy))
+    n = len(old)
+    if len(cur) == n and all(map(same, cur, old)):
+        return old
+    return [y if i < n and ((y := old[i]) is x or same(x, y)) else (x if own else copy(x)) for i, x in enumerate(cur)]
+
+
+def copy_all(xs: Any, copy: Callable[[Any], Any]) -> Any:
+    """``[copy(x) for x in xs]`` (a list field's typed copy)."""
+    return [copy(x) for x in xs]
+
+
+GROUP_MIN = 8
+"""A class with at least this many plain-data fields compares them in one go (:func:`sharer`): the
+state's 27 do; the impulse's 7 short lists compare faster one by one than through a key."""
 KEYS_KEPT = 8
 """How many recent shared records of a class keep their data key (:func:`sharer`)."""
 
@@ -366,6 +392,7 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
         return fn
     env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_deep": _deep, "_same_data": same_data,
                            "_share_record": _share_record, "_share_map": _share_map, "_dumps": _dumps,
+                           "_share_list": _share_list,
                            "_keys": {}, "_remember": _remember}
     h, fs = hints(cls), dataclasses.fields(cls)
     args = [_share_expr(f, h[f.name], env) for f in fs]
@@ -379,14 +406,30 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
         exec(f"def _key(o):\n    try:\n        return _dumps(({', '.join('o.' + n for n in group)},), 2)\n"
              "    except ValueError:\n        return None\n", env)  # noqa: S102 - from the field list
         tail = "    if _k is not None:\n        _remember(_keys, n, _k)\n"
+    # the nested form (:func:`_share_record`) gives ``p`` itself when every part is ``p``'s (leaves equal)
+    kept = " and ".join(f"n.{f.name} == p.{f.name}" if _immutable(h[f.name]) else f"n.{f.name} is p.{f.name}"
+                        for f in fs) or "True"
     if _plain_class(cls):
         body = "".join(f"    n.{f.name} = {a}\n" for f, a in zip(fs, args))
-        code = f"def _share(o, p, own):\n{head}    n = _new(_cls)\n{body}{tail}    return n\n"
+        make = f"    n = _new(_cls)\n{body}"
     else:
-        code = f"def _share(o, p, own):\n{head}    n = _cls({', '.join(args)})\n{tail}    return n\n"
+        make = f"    n = _cls({', '.join(args)})\n"
+    code = (f"def _share(o, p, own):\n{head}{make}{tail}    return n\n\n\n"
+            f"def _nested(o, p, own):\n{head}{make}    if {kept}:\n        return p\n{tail}    return n\n")
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _SHARERS[cls] = env["_share"]
+    fn.nested = env["_nested"]                       # type: ignore[attr-defined]
     return fn
+
+
+def nested_sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
+    """The generated ``share(o, p, own)`` of dataclass ``cls`` as :func:`_share_record` uses it
+    (made and cached with :func:`sharer`): its result, but ``p`` itself when every field of it is
+    ``p``'s (a leaf equal, ``==`` as :func:`same` compares leaves): ``o`` and ``p`` are then
+    :func:`same`, found without comparing them twice (a record that changed -- most often -- is
+    compared once)."""
+    fn = _SHARERS.get(cls)
+    return (fn if fn is not None else sharer(cls)).nested     # type: ignore[attr-defined]
 
 
 def share(obj: Any, prev: Any, own: bool = False) -> Any:
