@@ -48,6 +48,8 @@ class Archipelago(Engine):
 
     def to_act(self) -> str | None:
         """The player to move, or None when the game is over."""
+        if self.state.choices:                 # a pending question: the Interceptors card (l.778)
+            return self.state.choices[-1].answerers()[0]
         return None if self.state.over else self.state.to_move
 
     def legal_actions(self, player: str | None = None) -> list:

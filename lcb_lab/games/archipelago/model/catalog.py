@@ -20,9 +20,10 @@ from pathlib import Path
 from lcb_lab.kernel import files
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pieces.toml"
-MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C")
+MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C", "S-S", "S-A", "CM")
 """The marker kinds: torpedo, gun shell, repair (levels 1-2), air-to-surface and air-to-air missile
-(level 3), commandos (level 4) (l.102)."""
+(level 3), commandos (level 4) (l.102); the expanded rules' surface-to-surface and surface-to-air
+missiles and cruise missile (l.807)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,8 @@ class Catalog:
             number = int(num)
         except ValueError:
             raise KeyError(f"{piece_id!r} is not a piece id like 'Red TB-2'") from None
-        cls = self.by_prefix(prefix)
+        cls = next((c for c in self.classes.values() if c.prefix == prefix and c.numbers[0] <= number <= c.numbers[1]),
+                   self.by_prefix(prefix))     # two classes share "L": L-1, L-2 S-S and L-3, L-4 S-A launchers (l.993)
         if not cls.numbers[0] <= number <= cls.numbers[1]:
             raise KeyError(f"{piece_id!r}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
         return owner, cls.key, number

@@ -60,13 +60,14 @@ def target_of(g: Any, missile: str, target: str) -> Axial:
             return objs[target]
         q = s.pieces.get(target)
         no_shot_at_landed(s, target)
-        if q is None or q.owner != enemy or q.aboard or (is_heli(q) and q.flying):
+        if q is None or q.owner != enemy or q.aboard or q.flying:
             raise IllegalAction("l.500", f"{target} is not an enemy vessel, base object or landed helicopter on the board "
                                          "(an A-S missile hits targets on water and land)")
         return q.at
     q = s.pieces.get(target)
-    if q is None or q.owner != enemy or not is_heli(q) or not q.flying:
-        raise IllegalAction("l.523", f"{target} is not an enemy helicopter in the air: an A-A missile hits only those")
+    if q is None or q.owner != enemy or not (is_heli(q) or q.kind == "ekranoplan") or not q.flying:
+        raise IllegalAction("l.523", f"{target} is not an enemy helicopter (or ekranoplan, l.1242) in the air: an A-A "
+                                     "missile hits only those")
     return q.at
 
 

@@ -80,7 +80,8 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
     uses only T markers (l.140, l.159), level 2 T, G and Repair, level 3 also A-S and A-A (l.423);
     C markers are units, not stock (l.598)."""
     on = [m for p in pieces if p.owner == owner for m in p.ammo]
-    kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5]
+    kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5] if level < 5 else \
+        tuple(k for k in MARKERS if k != "C" and k in catalog().totals)      # level 5: S-S, S-A, CM too (l.807)
     return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
 
 
