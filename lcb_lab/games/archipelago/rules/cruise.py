@@ -51,13 +51,14 @@ def _route(route: str, first_straight: bool) -> None:
         raise IllegalAction("l.969", "the first two steps of a cruise missile are straight forward")
 
 
-def fly(g: Any, start: Axial, heading: int, route: str, n: int, owner: str) -> list[tuple[Axial, int]]:
+def fly(g: Any, start: Axial, heading: int, route: str, n: int, owner: str, goal: Axial | None = None) -> list[tuple[Axial, int]]:
     """The points and headings of ``n`` steps along ``route`` (straight on after it), cut at the
-    first step off the board or onto a point holding an enemy of ``owner`` (module docstring)."""
+    first step off the board or onto a point holding an enemy of ``owner`` other than the target
+    at ``goal`` (module docstring)."""
     out = []
     for pt, f in flight_path(start, heading, (route + "F" * LONGEST)[:n]):
         pid = g.state.at(pt)
-        if pt not in g.board or (pid and g.state.pieces[pid].owner != owner):
+        if pt not in g.board or (pid and g.state.pieces[pid].owner != owner and pt != goal):
             break
         out.append((pt, f))
     return out
@@ -114,7 +115,7 @@ def reach(g: Any, cid: str, route: str) -> int:
     """The step (1-11) at which the second part along ``route`` reaches the CM's target, or 0."""
     c = g.state.cruise[cid]
     goal = fixed_targets(g, other(c.owner)).get(c.target)
-    path = fly(g, c.at, c.facing, route, LONGEST, c.owner)
+    path = fly(g, c.at, c.facing, route, LONGEST, c.owner, goal)
     return next((k for k, (pt, _) in enumerate(path, 1) if pt == goal), 0)
 
 
