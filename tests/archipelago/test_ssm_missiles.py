@@ -160,3 +160,11 @@ def test_cruise_missile_fails_on_a_1_and_is_lost_when_not_continued():
     h.apply(A.EndTurn())
     h.apply(A.RollMovement())
     assert not h.state.cruise and "CM1 is not continued and leaves the board" in titles(h)
+
+
+def test_expanded_pieces_play_only_at_level_5():
+    """The expanded rules' pieces are not placed in a game of levels 1-4 (l.811)."""
+    with pytest.raises(IllegalAction) as e:
+        stage(SEA, [("Red MB-20", at(), "N"), ("Blue TB-1", at((N, 6)), "S")], level=4)
+    assert e.value.rule == "l.811"
+    assert stage(SEA, [("Red MB-20", at(), "N"), ("Blue TB-1", at((N, 6)), "S")], level=5).state.level == 5

@@ -2,7 +2,8 @@
 
 Each :class:`PieceClass` holds what the rules read: hits to sink (durability, l.243, l.346),
 speed added to the blue die (l.178, l.307), mobility (what the board admits, l.116-128), weapons,
-the markers its control panel holds when filled (``loads``), value in points (l.272).  ``lines``
+the markers its control panel holds when filled (``loads``), value in points (l.272), the ``level``
+that brings it in (5: the expanded rules, l.811, placed only in a level-5 game).  ``lines``
 names the text's line of each value; ``sandbox`` the values the text does not print.
 
 >>> c = catalog()
@@ -48,6 +49,7 @@ class PieceClass:
     fuel: int = 0
     lines: dict[str, str] = field(default_factory=dict)
     sandbox: dict[str, str] = field(default_factory=dict)
+    level: int = 1
 
     def capacity(self, kind: str) -> int:
         """How many markers of ``kind`` ("T", "G", "Repair") the panel holds (the ammunition
@@ -101,5 +103,6 @@ def catalog(path: str | None = None) -> Catalog:
     for key, d in raw.items():
         classes[key] = PieceClass(key, d["prefix"], d["name"], tuple(d["numbers"]), d["hits"], d["speed"],
                                   d["mobility"], tuple(d["weapons"]), dict(d["loads"]), d["value"],
-                                  d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})))
+                                  d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})),
+                                  d.get("level", 1))
     return Catalog(classes, objects, totals)

@@ -92,6 +92,8 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
+        if catalog().classes[pieces[pid].kind].level > level:
+            raise IllegalAction("l.811", f"{pid} belongs to the expanded rules: it plays only at level 5, not level {level}")
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
     for p in pieces.values():
         p.fuel = p.fuel or catalog().classes[p.kind].fuel
