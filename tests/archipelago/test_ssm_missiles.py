@@ -168,3 +168,38 @@ def test_expanded_pieces_play_only_at_level_5():
         stage(SEA, [("Red MB-20", at(), "N"), ("Blue TB-1", at((N, 6)), "S")], level=4)
     assert e.value.rule == "l.811"
     assert stage(SEA, [("Red MB-20", at(), "N"), ("Blue TB-1", at((N, 6)), "S")], level=5).state.level == 5
+
+
+def test_an_a_a_missile_intercepts_the_cruise_missile_from_the_rear():
+    """After the first part of its flight the CM can be intercepted, only by an A-A missile, as a
+    helicopter is hit: at least 2 d, from the rear (l.957, l.987).  H1 flies two steps, turns and
+    meets CM1 at step 3 from its rear; red 4 >= 3: both markers leave the board.  The chance node
+    before each roll gives the logged odds."""
+    l2, h1 = at((N, 12)), at((N, 6), (SE, 1))
+    g = stage(land(l2), [("Red GMC-37", at(), "N"), ("Blue L-2", l2, "S"), ("Blue TB-1", at((SE, 5)), "N"),
+                         ("Blue H-1", h1, "N", {"flying": True, "ammo": ["A-A"]})], forced=[3, 3, 3, 3, 4], level=5)
+    g.apply(A.RollMovement())
+    launch = A.LaunchCruiseMissile("Red GMC-37", "Blue L-2", 0, "FF")
+    assert g.chance_outcomes(launch).probability(1) == pytest.approx(5 / 6)
+    g.apply(launch)
+    assert g.state.cruise["CM1"].point == tuple(at((N, 8)))
+    g.apply(A.EndTurn())
+    g.apply(A.RollMovement())
+    offered = [a for a in g.legal_actions() if isinstance(a, A.LaunchMissile) and a.target == "CM1"]
+    assert offered == [A.LaunchMissile("Blue H-1", "CM1", 3, -1)]
+    assert g.chance_outcomes(offered[0]).probability(1) == pytest.approx(chance.aa_hit(3))
+    g.apply(offered[0])
+    assert "CM1 is intercepted" in titles(g) and not g.state.cruise and g.state.pieces["Blue H-1"].ammo == []
+
+
+def test_chance_nodes_of_surface_missiles_match_the_logged_odds():
+    """The chance node an S-S or S-A launch opens is the one its log line states (l.854, l.953)."""
+    l3 = at((SW, 2))
+    g = stage(land(l3), [("Red MB-20", at(), "N"), ("Red L-3", l3, "N"), ("Blue C-9", at((N, 7)), "S"),
+                         ("Blue H-1", at((N, 4), start=l3), "S", FLY)], forced=[3, 3, 4, 5, 5], level=5)
+    g.apply(A.RollMovement())
+    for act in (A.LaunchSurfaceMissile("Red L-3", "Blue H-1", "S-A"), A.LaunchSurfaceMissile("Red MB-20", "Blue C-9")):
+        p = g.chance_outcomes(act).probability(1)
+        g.apply(act)
+        assert odds_line(g)["data"]["p_hit"] == pytest.approx(p)
+    assert p == pytest.approx(21 / 36)                              # red + red >= 7

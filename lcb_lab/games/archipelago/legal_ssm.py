@@ -8,7 +8,8 @@
   fixed target (one route steered toward it, l.965-973); after the roll, foilborne moves
   (:class:`FoilTemplate`, l.1080) and ekranoplan flights (straight ones, taking off, flying on,
   landing, l.1234-1238); the cards the player may use (each pick of targets: the first ones in id
-  order and every single swap would be too many, so one pick per card, l.773-777);
+  order and every single swap would be too many, so one pick per card, l.773-777); A-A missiles
+  of helicopters in the air at enemy cruise missiles (l.957, l.987);
 * ``cards``: each card the player may take (l.771); a pending Interceptors question: its answers (l.778).
 """
 from __future__ import annotations
@@ -112,11 +113,26 @@ def _cards(g: Any, who: str) -> list:
     return out
 
 
+def _interceptions(g: Any, who: str) -> list:
+    """A-A missiles of own helicopters in the air at enemy CM markers (l.957, l.987)."""
+    from lcb_lab.games.archipelago.rules import missiles
+    s = g.state
+    out = []
+    for pid, p in sorted(s.pieces.items()):
+        if p.owner == who and p.kind == "helicopter" and p.flying and not p.fired and "A-A" in p.ammo:
+            for cid, c in sorted(s.cruise.items()):
+                if c.owner != who and distance(p.at, c.at) >= 2:
+                    k, at, d = missiles.best_course(g, pid, cid)
+                    if k:
+                        out.append(A.LaunchMissile(pid, cid, at, d))
+    return out
+
+
 def ssm_acts(g: Any, who: str, phase: str) -> list:
     """The expanded rules' acts ``who`` may make in ``phase`` (module docstring)."""
     s = g.state
     if phase == "start":
         return [A.ContinueCruiseMissile(c, cruise.steer(v.at, v.facing, cruise.fixed_targets(g, other(who)).get(v.target, v.at)))
                 for c, v in sorted(s.cruise.items()) if v.owner == who]
-    out = _missiles(g, who) + _cards(g, who)
+    out = _missiles(g, who) + _cards(g, who) + _interceptions(g, who)
     return (_movers(g, who) if phase == "move" else []) + out
