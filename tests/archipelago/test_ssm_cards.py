@@ -4,12 +4,13 @@ used at the end of a turn (l.773), each once (l.779): Submarines (picture 52, l.
 pending choices; the other player cannot tell which cards a player holds (indistinguishable worlds).
 The card set is sandbox (``data/cards.toml``): subs-1 marks D3 (the text's example, l.773),
 mines-1 C2 (l.769), aircraft-1 C3 and C4."""
+import numpy as np
 import pytest
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.observer import view
-from lcb_lab.games.archipelago.stage import stage
+from lcb_lab.games.archipelago.stage import setup_game, stage
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.worlds import follow, seen
 from tests.archipelago.helpers import snapshot, titles
@@ -134,3 +135,15 @@ def test_the_other_player_cannot_tell_which_cards_are_held():
     acts = (A.PlayCard("aircraft-1", pick), A.AnswerInterceptors("Blue", False), A.EndTurn())
     assert follow(a, b, "Red", acts, view) == []
     assert seen(a, "Red", view) == seen(b, "Red", view)
+
+
+def test_after_placing_the_pieces_the_cards_are_chosen_then_turn_1():
+    """With the cards in force, a game set up by Place acts opens its cards phase once every piece
+    is placed (l.771): Red, then Blue, then Red's turn 1."""
+    g = setup_game(level=1, seed=1, optional_rules=["l.757"], card_count=1)
+    while g.state.phase == "setup":
+        g.apply(g.legal_actions()[0].sample(np.random.default_rng(0)))
+    assert g.state.phase == "cards" and g.state.to_move == "Red"
+    g.apply(A.ChooseCard("aircraft-2"))
+    g.apply(A.ChooseCard("interceptors"))
+    assert g.state.phase == "start" and g.state.to_move == "Red" and g.view("Red")["cards"] == {"Blue": 1, "Red": ["aircraft-2"]}

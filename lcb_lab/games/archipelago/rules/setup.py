@@ -165,3 +165,5 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
         s.phase, s.to_move = "start", "Red"
         log(g, "turn", "turn 1: Red", "Every piece is placed; Red begins (reading: the text does not say who).",
             ["l.144", "l.165"])
+        from lcb_lab.games.archipelago.rules.cards import open_choice
+        open_choice(s)                         # the cards, if in force: chosen before the game (l.771)
