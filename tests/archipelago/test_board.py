@@ -9,7 +9,7 @@ from lcb_lab.kernel.hexgrid import Axial
 def test_colours_admit_what_the_text_says():
     assert ADMITS["dark_blue"] == {"ship", "boat", "hovercraft", "flying"}       # l.122
     assert "ship" not in ADMITS["light_blue"] and "boat" in ADMITS["light_blue"]   # l.124
-    assert ADMITS["red"] == {"flying"}                                             # l.126
+    assert ADMITS["red"] == {"flying", "launcher"}                                 # l.126; a land launcher, l.991
     assert "landed" in ADMITS["white"] and "landed" not in ADMITS["orange"]       # l.128
 
 

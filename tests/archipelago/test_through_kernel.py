@@ -39,7 +39,7 @@ def all_options(legal, rng, most=6):
     return out
 
 
-def play(g, rng, steps, check=False):
+def play(g, rng, steps, check=False, unlisted=None):
     """Random legal play for ``steps`` acts (shots preferred); with ``check``, every listed act (a
     sample of each template's options) is legal and :data:`UNLISTED` acts that are not legal are
     refused byte-identically with a line of a known section. Returns the refusals seen."""
@@ -51,7 +51,7 @@ def play(g, rng, steps, check=False):
         if check:
             for a in all_options(legal, rng):
                 assert g.is_legal(a), a
-            for a in UNLISTED:
+            for a in (UNLISTED if unlisted is None else unlisted):
                 if a in legal or g.is_legal(a):
                     continue
                 before = snapshot(g)
@@ -137,3 +137,38 @@ def test_indistinguishable_worlds_for_red():
     assert a.view("Red")["stock"]["Blue"] == 9 and a.view("Red")["pieces"]["Blue A-15"]["ammo"] == 3
     assert "Blue" not in a.view("Red")["flagships"] and a.view("Red")["flagships"]["Red"] == "Red C-9"
     assert a.view("Blue")["flagships"]["Blue"] == "Blue D-13"
+
+
+# --- expanded: ssm
+SSM_UNLISTED = [A.LaunchSurfaceMissile("Red MB-20", "Red MC-22"), A.LaunchSurfaceMissile("Red L-3", "Blue MB-20", "S-A"),
+                A.LaunchCruiseMissile("Red GMC-37", "Blue TB-1", 0, "FF"), A.ContinueCruiseMissile("CM9", "F"),
+                A.Foilborne("Red HY-29", "F", 2), A.FlyEkranoplan("Red E-1", "F", 2), A.PlayCard("interceptors"),
+                A.AnswerInterceptors("Red", True), A.ChooseCard("subs-1"), A.Move("Red L-1", "F", 2), A.EndTurn()]
+
+
+def ssm_opening(seed):
+    """A staged level-5 position: each side's missile boat, missile corvette, missile frigate,
+    cruiser, hydrofoil, ekranoplan, torpedo boat and two land launchers on red points; three cards each."""
+    from lcb_lab.games.archipelago.model.board import Board
+    sea = Board.open_sea(21, 16)
+    red = {sea.from_col_row(c, r): "red" for c, r in ((3, 15), (17, 15), (3, 0), (17, 0))}
+    board = sea.with_points(red)
+    names = ["MB-20", "MC-22", "MF-24", "GMC-37", "HY-29", "E-1", "TB-1"]
+    pieces = [(f"Red {n}", (4 + 2 * i, 2), "S") for i, n in enumerate(names)]
+    pieces += [(f"Blue {n}", (4 + 2 * i, 13), "N") for i, n in enumerate(names)]
+    pieces += [("Red L-1", (3, 0), "S"), ("Red L-3", (17, 0), "S"), ("Blue L-2", (3, 15), "N"), ("Blue L-4", (17, 15), "N")]
+    return stage(board, pieces, seed=seed, level=5, optional_rules=["l.757"], card_count=3, turn_limit=12)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(budget(1, 4)))
+def test_level5_missiles_movers_and_cards_listed_acts_are_accepted(seed):
+    """Level 5 (the ssm part): every listed act -- S-S, S-A, cruise missiles, foilborne, ekranoplan
+    flights, choosing and using cards, the Interceptors answer -- is accepted, the unlisted ones are
+    refused byte-identically with a line of a known section."""
+    g = ssm_opening(seed)
+    rng = np.random.default_rng(seed)
+    refusals = play(g, rng, 80, check=True, unlisted=SSM_UNLISTED)
+    assert refusals > 0 and len(g.state.pieces) + len(g.state.sunk) == 18
+    assert g.state.phase != "cards" and g.state.turn > 1
+    assert any(e["kind"] == "missile" for e in g.state.log)            # S-S, S-A or CM rolled

@@ -209,4 +209,93 @@ class EndChoice(Action):
 
 ACTIONS = (Place, ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn,
            TakeOff, Hover, Fly, Refuel, LaunchMissile, FireMachineGun, Embark, LandCommandos, Choose, EndChoice)
+# --- expanded: ssm
+@dataclass(frozen=True)
+class LaunchSurfaceMissile(Action):
+    """Announce and launch ``shooter``'s ``missile`` ("S-S" or "S-A") at ``target`` at ``bearing``
+    (0 ahead; a ship -1 / +1, a land launcher 0-5, 60-degree steps clockwise) along the course
+    ``turn_at`` / ``turn`` (l.852-854, l.862, l.953, l.1001)."""
+
+    KIND: ClassVar[str] = "launch_surface_missile"
+    shooter: str
+    target: str
+    missile: str = "S-S"
+    bearing: int = 0
+    turn_at: int = 0
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class LaunchCruiseMissile(Action):
+    """Announce ``target`` (a fixed target on land) and launch ``shooter``'s cruise missile at
+    ``bearing`` (0-5) along ``route`` (F / L / R, first two F); it flies red + 5 steps of it (l.965-975)."""
+
+    KIND: ClassVar[str] = "launch_cruise_missile"
+    shooter: str
+    target: str
+    bearing: int
+    route: str
+
+
+@dataclass(frozen=True)
+class ContinueCruiseMissile(Action):
+    """Roll the red die for own CM marker ``missile`` and fly its second part along ``route`` (l.979-983)."""
+
+    KIND: ClassVar[str] = "continue_cruise_missile"
+    missile: str
+    route: str
+
+
+@dataclass(frozen=True)
+class Foilborne(Action):
+    """Move hydrofoil ``piece`` foilborne: ``steps`` F / L / R, exactly blue ``die`` + 3 (l.1080)."""
+
+    KIND: ClassVar[str] = "foilborne"
+    piece: str
+    steps: str
+    die: int
+
+
+@dataclass(frozen=True)
+class FlyEkranoplan(Action):
+    """Fly ekranoplan ``piece`` ``steps`` (F / L / R) on blue ``die`` + 7; ``take_off`` from the water
+    or ``land`` on it (l.1234-1238, as the seaplane l.1097-1101)."""
+
+    KIND: ClassVar[str] = "fly_ekranoplan"
+    piece: str
+    steps: str
+    die: int
+    take_off: bool = False
+    land: bool = False
+
+
+@dataclass(frozen=True)
+class ChooseCard(Action):
+    """Before the game, the player to move takes ``card`` of its set face down (l.771)."""
+
+    KIND: ClassVar[str] = "choose_card"
+    card: str
+
+
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """At the end of a turn, use ``card`` on the pieces ``targets`` of its sector (the user's picks;
+    empty for RC Mines, which sink them all) (l.773-779)."""
+
+    KIND: ClassVar[str] = "play_card"
+    card: str
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AnswerInterceptors(Action):
+    """The answer to an enemy Aircraft card: ``play`` the own Interceptors card against it, or not (l.778)."""
+
+    KIND: ClassVar[str] = "answer_interceptors"
+    player: str
+    play: bool
+
+
+ACTIONS = ACTIONS + (LaunchSurfaceMissile, LaunchCruiseMissile, ContinueCruiseMissile, Foilborne, FlyEkranoplan,
+                     ChooseCard, PlayCard, AnswerInterceptors)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

@@ -88,3 +88,18 @@ def fight(defender: str) -> float:
     win = sum(a[i] * d[j] for i in range(len(a)) for j in range(len(d)) if i > j)
     tie = sum(a[i] * d[i] for i in range(min(len(a), len(d))))
     return float(win / (1 - tie))
+
+
+# --- expanded: ssm
+def ss_hit(steps: int) -> float:
+    """P(an S-S missile hits a target its course reaches at step ``steps``): red + red >= steps
+    (l.854; no failed launch is printed); 0 when the course never reaches it."""
+    if steps <= 0:
+        return 0.0
+    return at_least(sum_pmf(face_pmf(RED), face_pmf(RED)), steps)
+
+
+def cruise_hit(steps: int) -> float:
+    """P(a cruise missile's second part reaches a target ``steps`` points along its course): the
+    red die + 5 >= steps (l.981, l.983); 0 when the course never reaches it."""
+    return 0.0 if steps <= 0 else at_least(face_pmf(RED), steps - 5)

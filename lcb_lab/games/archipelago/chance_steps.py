@@ -15,6 +15,11 @@ act; the same numbers are logged when the act is applied, :mod:`~lcb_lab.games.a
 * :class:`~lcb_lab.games.archipelago.actions.LandCommandos` -- the fights; ``captured`` when the
   attacker beats every defender it may know of (l.661-674; None when no enemy is known there).
 
+* :class:`~lcb_lab.games.archipelago.actions.LaunchSurfaceMissile` -- red + red (S-S) or green + green
+  (S-A); ``hit`` along the course (l.854, l.953);
+* :class:`~lcb_lab.games.archipelago.actions.LaunchCruiseMissile` -- the red die; ``flies`` (a 1 fails,
+  l.967); :class:`~lcb_lab.games.archipelago.actions.ContinueCruiseMissile` -- red + 5; ``hit`` (l.981).
+
 Other acts roll nothing (None).  An act the rules refuse raises their IllegalAction.
 """
 from __future__ import annotations
@@ -86,4 +91,25 @@ def _level3(g: Any, action: A.Action) -> ChanceStep | None:
             win *= chance.fight("green" if f == "garrison" else "red")
         return _yes_no(f"commandos of {action.piece} land on {action.island}", "l.661", "captured", win,
                        "red against the known defenders' dice, ties again")
+    return _expanded(g, action)
+
+
+def _expanded(g: Any, action: A.Action) -> ChanceStep | None:
+    """The expanded rules' rolls: S-S / S-A (l.854, l.953), the cruise missile's two parts (l.967, l.981)."""
+    from lcb_lab.games.archipelago.rules import cruise, ssm
+    if isinstance(action, A.LaunchSurfaceMissile):
+        a = action
+        ssm.check(g, a.shooter, a.target, a.missile, a.bearing, a.turn_at, a.turn)
+        k = ssm.reach(g, a.shooter, a.target, a.missile, a.bearing, a.turn_at, a.turn)
+        dice = "red + red" if a.missile == "S-S" else "green + green, a double 1 fails"
+        return _yes_no(f"{a.missile} {a.shooter} -> {a.target}", "l.854" if a.missile == "S-S" else "l.953", "hit",
+                       ssm.odds(a.missile, k), f"{dice}: {k} or more hits" if k else f"{dice}: the course cannot hit")
+    if isinstance(action, A.LaunchCruiseMissile):
+        cruise.check_launch(g, action.shooter, action.target, action.bearing, action.route)
+        return _yes_no(f"CM {action.shooter} -> {action.target}", "l.967", "flies", 5 / 6, "one red die: a 1 fails")
+    if isinstance(action, A.ContinueCruiseMissile):
+        cruise.check_continue(g, action.missile, action.route)
+        k = cruise.reach(g, action.missile, action.route)
+        return _yes_no(f"{action.missile} second part", "l.981", "hit", chance.cruise_hit(k),
+                       f"one red die + 5: {k} or more steps hit" if k else "one red die + 5: the route cannot hit")
     return None

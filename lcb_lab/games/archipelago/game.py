@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lcb_lab.games.archipelago.actions import CODEC, EndTurn, RollMovement
+from lcb_lab.games.archipelago.actions import CODEC, AnswerInterceptors, EndTurn, RollMovement
 from lcb_lab.games.archipelago.chance_steps import chance_step
 from lcb_lab.games.archipelago.dice import RED
 from lcb_lab.games.archipelago.handlers import HANDLERS
@@ -48,6 +48,8 @@ class Archipelago(Engine):
 
     def to_act(self) -> str | None:
         """The player to move, or None when the game is over."""
+        if self.state.choices:                 # a pending question: the Interceptors card (l.778)
+            return self.state.choices[-1].answerers()[0]
         return None if self.state.over else self.state.to_move
 
     def legal_actions(self, player: str | None = None) -> list:
@@ -60,7 +62,8 @@ class Archipelago(Engine):
 
     def step_place(self, action: Action, before: ArchState) -> tuple[int, int, str | None]:
         """``(turn, phase number 1-4: setup, start, move, fire, player)`` of a step applied on ``before``."""
-        return before.turn, PHASES.index(before.phase) + 1, before.to_move
+        who = action.player if isinstance(action, AnswerInterceptors) else before.to_move    # the one asked (l.778)
+        return before.turn, PHASES.index(before.phase) + 1, who
 
     def chance_outcomes(self, action: Action) -> ChanceStep | None:
         """The chance node ``action`` would open now (:mod:`~lcb_lab.games.archipelago.chance_steps`),

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -20,6 +21,8 @@ def _running(g: Any, setup_act: bool = False) -> None:
         raise IllegalAction("l.272", "the forces are still being chosen")
     if setup_act and g.state.phase == "choose":
         raise IllegalAction("l.272", "the forces are chosen before the pieces are placed")
+    if g.state.phase == "cards" and not setup_act:
+        raise IllegalAction("l.771", "the cards are chosen before the game begins")
     if not setup_act and g.state.phase == "setup":
         raise IllegalAction("l.144", "the pieces are still being placed: play starts when all are on the board")
 
@@ -129,10 +132,55 @@ def end_choice(g: Any, a: A.EndChoice) -> None:
     forces.end_choice(g)
 
 
+# --- expanded: ssm
+def launch_surface_missile(g: Any, a: A.LaunchSurfaceMissile) -> None:
+    """An S-S or S-A missile from a ship, boat, ekranoplan or land launcher (l.852-854, l.953, l.1001)."""
+    ssm.launch(g, a.shooter, a.target, a.missile, a.bearing, a.turn_at, a.turn)
+
+
+def launch_cruise_missile(g: Any, a: A.LaunchCruiseMissile) -> None:
+    """The first part of a cruise missile's flight (l.965-975)."""
+    cruise.launch(g, a.shooter, a.target, a.bearing, a.route)
+
+
+def continue_cruise_missile(g: Any, a: A.ContinueCruiseMissile) -> None:
+    """The second part of a cruise missile's flight (l.979-983)."""
+    cruise.continue_flight(g, a.missile, a.route)
+
+
+def foilborne(g: Any, a: A.Foilborne) -> None:
+    """A hydrofoil's foilborne move (l.1080)."""
+    hydrofoil.move_foilborne(g, a.piece, a.steps, a.die)
+
+
+def fly_ekranoplan(g: Any, a: A.FlyEkranoplan) -> None:
+    """An ekranoplan's flight, take-off or landing (l.1234-1238)."""
+    ekranoplan.fly(g, a.piece, a.steps, a.die, a.take_off, a.land)
+
+
+def choose_card(g: Any, a: A.ChooseCard) -> None:
+    """A card taken face down before the game (l.771)."""
+    if g.state.over:
+        raise IllegalAction("l.259", f"the game is over ({g.state.outcome})")
+    cards.choose(g, a.card)
+
+
+def play_card(g: Any, a: A.PlayCard) -> None:
+    """A card used at the end of a turn (l.773-779)."""
+    cards.play(g, a.card, a.targets)
+
+
+def answer_interceptors(g: Any, a: A.AnswerInterceptors) -> None:
+    """The Interceptors counter-card, or not (l.778)."""
+    cards.answer(g, a.player, a.play)
+
+
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     """``handler`` run only while the game is in play (not over, forces chosen, pieces placed)."""
     def checked(g: Any, a: Any) -> None:
         _running(g)
+        if g.state.choices and not isinstance(a, A.AnswerInterceptors):
+            raise IllegalAction("l.778", f"{g.to_act()} is asked first whether it plays Interceptors")
         handler(g, a)
     checked.__doc__ = handler.__doc__
     return checked
@@ -142,7 +190,10 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
          A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
          A.Refuel: refuel, A.LaunchMissile: launch_missile, A.FireMachineGun: fire_machine_gun, A.Embark: embark,
-         A.LandCommandos: land_commandos}
+         A.LandCommandos: land_commandos,
+         A.LaunchSurfaceMissile: launch_surface_missile, A.LaunchCruiseMissile: launch_cruise_missile,
+         A.ContinueCruiseMissile: continue_cruise_missile, A.Foilborne: foilborne, A.FlyEkranoplan: fly_ekranoplan,
+         A.PlayCard: play_card, A.AnswerInterceptors: answer_interceptors}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
-            A.Place: place, A.Choose: choose, A.EndChoice: end_choice}
+            A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.ChooseCard: choose_card}

@@ -10,7 +10,10 @@ The board and the pieces' panels are open (l.134).  What a player may not know (
   (l.394, switch ``"l.394"``); the agreed variant (l.392) is known to both;
 * ``{"commandos": player}`` -- where ``player``'s C markers written on paper stand (optional rule
   l.600 / l.676, switch ``"l.600"``): the other player knows only how many papers are not yet
-  shown; a paper is shown when its unit boards a hovercraft (l.620) or fights (l.676).
+  shown; a paper is shown when its unit boards a hovercraft (l.620) or fights (l.676);
+* ``{"cards": player}`` -- which cards ``player`` holds face down (optional rule l.757, l.773): the
+  other player sees how many; a card is shown when it is used (l.773), an Interceptors card when
+  it is played against an Aircraft card (l.778).
 
 :data:`OBSERVER` (kernel :class:`~lcb_lab.kernel.observer.Observer`) gives a log entry about such a
 subject an audience and a public form without the kinds; :func:`view` is what a viewer sees.
@@ -38,6 +41,8 @@ def knows(state: ArchState, viewer: Any, subject: dict) -> bool:
         return not hidden or p.owner == viewer
     if kind == "flagship":
         return viewer == ident or not is_on(state, "l.394") or state.over
+    if kind == "cards":
+        return viewer == ident or state.over
     if kind == "commandos":
         return viewer == ident or not any(c.secret and c.owner == ident for c in state.commandos)
     return True
@@ -65,8 +70,15 @@ def _paper_form(entry: dict, data: dict, secret: bool) -> tuple:
                             "text": f"{data.get('count', 0)} paper(s): the places are hidden (l.600).", "rules": entry["rules"]}
 
 
+def _card_form(entry: dict, data: dict, secret: bool) -> tuple:
+    if not secret:
+        return None, None
+    return [data["team"]], {"title": f"{data['team']} takes a card face down", "text": "Its kind and sectors are "
+                            "hidden (l.771, l.773).", "rules": entry["rules"]}
+
+
 OBSERVER = Observer(knows, PLAYERS, {"restock": _count_form, "transfer": _count_form, "stock": _count_form,
-                                     "flagship": _flagship_form, "paper": _paper_form})
+                                     "flagship": _flagship_form, "paper": _paper_form, "card": _card_form})
 
 
 def _commandos(state: ArchState, viewer: Any) -> dict:
@@ -108,4 +120,6 @@ def view(g: Any, viewer: Any) -> dict:
             "aboard": {pid: p.aboard for pid, p in sorted(s.pieces.items()) if p.aboard},
             "red_points": sorted(map(list, s.red_points)), "garrisons": dict(sorted(s.garrisons.items())),
             "commandos": _commandos(s, viewer),
+            "cards": {o: (sorted(s.cards[o]) if knows(s, viewer, {"cards": o}) else len(s.cards[o])) for o in sorted(s.cards)},
+            "cruise": {c: [list(v.point), v.facing, v.owner, v.target] for c, v in sorted(s.cruise.items())},
             "log": [(e["title"], e.get("text", "")) for e in redact_log(s.log, viewer, ("turn", "phase"))]}

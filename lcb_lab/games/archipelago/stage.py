@@ -56,6 +56,8 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
                 f"panel A's count; it holds the side's markers (l.104) not on its pieces: "
                 f"{', '.join(f'{n} {k}' for k, n in sorted(stock.items()))} (l.159, l.281).", ["l.159", "l.281"],
                 team=owner, markers=kinds, about={"stock": owner})
+    from lcb_lab.games.archipelago.rules.cards import open_choice
+    open_choice(state)                         # the cards, optional rule l.757: chosen before turn 1 (l.771)
     if is_on(state, "l.600"):
         for c in state.commandos:
             c.secret = True

@@ -41,12 +41,12 @@ from typing import Iterator, Literal, Mapping
 from lcb_lab.kernel.hexgrid import Axial, from_offset, neighbour, to_offset
 
 Colour = Literal["dark_blue", "light_blue", "white", "orange", "red"]
-Mobility = Literal["ship", "boat", "hovercraft", "flying", "landed"]
+Mobility = Literal["ship", "boat", "hovercraft", "flying", "landed", "launcher"]
 Symbol = Literal["port", "ammunition", "workshop", "fuel"]
 
 COLOURS: tuple[Colour, ...] = ("dark_blue", "light_blue", "white", "orange", "red")
 SYMBOLS: tuple[Symbol, ...] = ("port", "ammunition", "workshop", "fuel")
-MOBILITIES: tuple[Mobility, ...] = ("ship", "boat", "hovercraft", "flying", "landed")
+MOBILITIES: tuple[Mobility, ...] = ("ship", "boat", "hovercraft", "flying", "landed", "launcher")
 
 #: l.116-128: which mobilities each colour admits.
 ADMITS: Mapping[Colour, frozenset[Mobility]] = {
@@ -54,8 +54,10 @@ ADMITS: Mapping[Colour, frozenset[Mobility]] = {
     "light_blue": frozenset({"boat", "hovercraft", "flying"}),
     "orange": frozenset({"hovercraft", "flying"}),
     "white": frozenset({"hovercraft", "flying", "landed"}),
-    "red": frozenset({"flying"}),
+    "red": frozenset({"flying", "launcher"}),
 }
+# A land launcher (L marker, expanded rules) stands on a square red point (l.991); the square points are not
+# drawn on the boards (sandbox: any red point takes one).
 
 WATER: frozenset[Colour] = frozenset({"dark_blue", "light_blue"})
 

@@ -2,7 +2,8 @@
 
 Each :class:`PieceClass` holds what the rules read: hits to sink (durability, l.243, l.346),
 speed added to the blue die (l.178, l.307), mobility (what the board admits, l.116-128), weapons,
-the markers its control panel holds when filled (``loads``), value in points (l.272).  ``lines``
+the markers its control panel holds when filled (``loads``), value in points (l.272), the ``level``
+that brings it in (5: the expanded rules, l.811, placed only in a level-5 game).  ``lines``
 names the text's line of each value; ``sandbox`` the values the text does not print.
 
 >>> c = catalog()
@@ -20,9 +21,10 @@ from pathlib import Path
 from lcb_lab.kernel import files
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pieces.toml"
-MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C")
+MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C", "S-S", "S-A", "CM")
 """The marker kinds: torpedo, gun shell, repair (levels 1-2), air-to-surface and air-to-air missile
-(level 3), commandos (level 4) (l.102)."""
+(level 3), commandos (level 4) (l.102); the expanded rules' surface-to-surface and surface-to-air
+missiles and cruise missile (l.807)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class PieceClass:
     fuel: int = 0
     lines: dict[str, str] = field(default_factory=dict)
     sandbox: dict[str, str] = field(default_factory=dict)
+    level: int = 1
 
     def capacity(self, kind: str) -> int:
         """How many markers of ``kind`` ("T", "G", "Repair") the panel holds (the ammunition
@@ -83,7 +86,8 @@ class Catalog:
             number = int(num)
         except ValueError:
             raise KeyError(f"{piece_id!r} is not a piece id like 'Red TB-2'") from None
-        cls = self.by_prefix(prefix)
+        cls = next((c for c in self.classes.values() if c.prefix == prefix and c.numbers[0] <= number <= c.numbers[1]),
+                   self.by_prefix(prefix))     # two classes share "L": L-1, L-2 S-S and L-3, L-4 S-A launchers (l.993)
         if not cls.numbers[0] <= number <= cls.numbers[1]:
             raise KeyError(f"{piece_id!r}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
         return owner, cls.key, number
@@ -99,5 +103,6 @@ def catalog(path: str | None = None) -> Catalog:
     for key, d in raw.items():
         classes[key] = PieceClass(key, d["prefix"], d["name"], tuple(d["numbers"]), d["hits"], d["speed"],
                                   d["mobility"], tuple(d["weapons"]), dict(d["loads"]), d["value"],
-                                  d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})))
+                                  d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})),
+                                  d.get("level", 1))
     return Catalog(classes, objects, totals)

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lcb_lab.games.archipelago.model.cards import InterceptorsChoice
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
 PLAYERS = ("Red", "Blue")
 """The two players; Red moves first (a sandbox reading: the text does not say who begins)."""
 
-PHASES = ("setup", "start", "move", "fire", "choose")
+PHASES = ("setup", "start", "move", "fire", "choose", "cards")
 """``setup`` (placing the pieces, l.144-155), then a turn's phases: ``start`` (continue torpedoes in flight, l.207; logistics), ``move`` (after the
 blue dice, l.170), ``fire`` (after the first shot no piece moves any more, l.174); ``choose``
-(before ``setup``: choosing the forces of equal value, l.272; last so the others keep their numbers)."""
+(before ``setup``: choosing the forces of equal value, l.272; last so the others keep their numbers);
+``cards`` (before turn 1: choosing the cards face down, optional rule l.771)."""
 
 
 @dataclass
@@ -107,7 +109,12 @@ class ArchState:
     force ("" none), ``targets`` each side's task (an island or a piece), ``progress`` turns an
     island is held, ``carried`` the piece carrying each side's pilot
     (:mod:`~lcb_lab.games.archipelago.rules.scenarios`); ``pool`` / ``budget`` the pieces to choose
-    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`)."""
+    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`).
+    Expanded rules: ``cruise`` the CM markers in flight (l.975) and ``next_cruise`` their counter
+    (:mod:`~lcb_lab.games.archipelago.rules.cruise`); the cards (optional rule l.757,
+    :mod:`~lcb_lab.games.archipelago.rules.cards`): ``cards`` each player's chosen cards not yet
+    used, ``card_count`` how many each chooses (1 or 3, l.771), ``choices`` the stack of pending
+    choices (kernel :mod:`~lcb_lab.kernel.choices`: the Interceptors question, l.778)."""
 
     level: int
     pieces: dict[str, Piece]
@@ -140,6 +147,12 @@ class ArchState:
     over: bool = False
     winner: str = ""
     outcome: str = ""
+    cruise: dict[str, Torpedo] = field(default_factory=dict)
+    next_cruise: int = 1
+    cards: dict[str, list[str]] = field(default_factory=dict)
+    card_count: int = 0
+    choices: list[InterceptorsChoice] = field(default_factory=list)
+    last_choice_id: int = 0
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
 
     def afloat(self, owner: str | None = None) -> list[Piece]:

@@ -29,7 +29,7 @@ def hit(g: Any, target: str, marker: str, by: str) -> None:
         return
     p.hits.append(marker)
     if len(p.hits) >= c.hits:
-        rule = "l.243" if c.hits == 1 else "l.346"
+        rule = "l.243" if c.hits == 1 else "l.346" if c.hits == 2 else "l.941"
         log(g, "sunk", f"{target} is sunk", f"{len(p.hits)} hit(s) sink a {c.name} ({rule}); the {marker} marker "
             f"from {by} went onto its control panel (l.237).", [rule, "l.237"], piece=target)
         sink(g, target)
@@ -50,6 +50,10 @@ def sink(g: Any, target: str) -> None:
     if "C" in p.ammo and p.kind == "hovercraft":
         log(g, "sunk", f"the commandos aboard {target} are lost", "Commandos on a destroyed hovercraft are destroyed "
             "with it (l.692).", ["l.692"], piece=target)
+    if cls_of(p).mobility == "launcher":
+        s.ruins.append(target)
+        log(g, "ruin", f"{target} is destroyed", "The marker of a destroyed land launcher is replaced with an R "
+            "marker (l.997).", ["l.997"], piece=target)
     if p.kind not in ("helicopter", "hovercraft") and g.board.colour(p.at) == "light_blue":
         rule = "l.243" if p.kind == "torpedo_boat" else "l.340"
         s.wrecks.append(p.point)

@@ -72,6 +72,8 @@ def aim(g: Any, shooter: str, target: str) -> tuple[int, Axial]:
         if q.kind == "helicopter" and (q.flying or q.aboard):
             raise IllegalAction("l.549", f"{target} is in the air or aboard a frigate: a gun hits targets on the surface "
                                          "and land, a helicopter only landed on a white point")
+        if q.flying:
+            raise IllegalAction("l.1242", f"{target} is in the air: a gun shell hits an ekranoplan only on the water")
         where = q.at
     else:
         raise IllegalAction("l.321", f"{target} is not an enemy vessel or a standing object of the enemy base")

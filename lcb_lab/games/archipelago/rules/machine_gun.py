@@ -24,8 +24,9 @@ from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
 
-NEEDS = {"flying": 2, "hovercraft": 5}
-"""The least red that destroys: a helicopter in the air 2 (l.539), a hovercraft 5 (l.634)."""
+NEEDS = {"flying": 2, "hovercraft": 5, "ekranoplan flying": 5, "ekranoplan landed": 4}
+"""The least red that destroys: a helicopter in the air 2 (l.539), a hovercraft 5 (l.634); an
+ekranoplan flying 5, on the water 4 (l.1253-1254)."""
 
 
 def aim(g: Any, shooter: str, target: str) -> int:
@@ -39,13 +40,15 @@ def aim(g: Any, shooter: str, target: str) -> int:
         raise IllegalAction("l.539", f"{shooter} has no machine gun")
     not_fired(p, shooter)
     q = s.pieces.get(target)
-    if q is None or q.owner != other(s.to_move) or q.aboard or not (is_heli(q) or q.kind == "hovercraft"):
+    if q is None or q.owner != other(s.to_move) or q.aboard or not (is_heli(q) or q.kind in ("hovercraft", "ekranoplan")):
         raise IllegalAction("l.539", f"{target} is not an enemy helicopter or hovercraft on the board")
     no_shot_at_landed(s, target)
     if distance(p.at, q.at) != 1:
         raise IllegalAction("l.539", f"{target} is {distance(p.at, q.at)} d away: the machine gun reaches adjacent points only")
     if q.kind == "hovercraft":
         return NEEDS["hovercraft"]
+    if q.kind == "ekranoplan":                 # ship or boat shooting at it: airborne 5-6, landed 4-6 (l.1253-1254)
+        return NEEDS["ekranoplan flying"] if q.flying else NEEDS["ekranoplan landed"]
     return NEEDS["flying"] if q.flying else 0
 
 
@@ -61,7 +64,7 @@ def fire(g: Any, shooter: str, target: str) -> None:
             "boat or ship is destroyed for sure, no roll (l.549).", ["l.549"], shooter=shooter, target=target)
         damage.burn_landed(g, target, "", shooter)
         return
-    rule = "l.634" if need == 5 else "l.539"
+    rule = "l.1250" if s.pieces[target].kind == "ekranoplan" else "l.634" if need == 5 else "l.539"
     odds = chance.machine_gun(need)
     log(g, "odds", f"{shooter}'s machine gun at {target}: {pct(odds)} to destroy",
         f"One red die, {need} or more destroys ({rule}).", [rule], shooter=shooter, target=target, p_hit=odds)

@@ -10,7 +10,8 @@ land and water alike (*reading*: it is in the air), and is lost off the board.
   hit (l.506).  Targets: an enemy vessel (the A-S marker goes onto its panel, repairable like a
   gun shell, l.501, l.508), an object of an enemy base (an R marker, l.509), an enemy helicopter
   landed on a white point (an R marker replaces it, l.510).
-* **A-A** (one red die, l.526): only a helicopter in the air (l.523), reached from one of its
+* **A-A** (one red die, l.526): only a helicopter in the air (l.523) -- or an enemy cruise
+  missile's CM marker between the two parts of its flight (l.957, l.987) -- reached from one of its
   three rear directions (l.527; the bearings of :data:`~.torpedo.REAR`); from the front it is a
   miss (l.528).  A hit takes the helicopter off the board (l.529).
 
@@ -60,13 +61,17 @@ def target_of(g: Any, missile: str, target: str) -> Axial:
             return objs[target]
         q = s.pieces.get(target)
         no_shot_at_landed(s, target)
-        if q is None or q.owner != enemy or q.aboard or (is_heli(q) and q.flying):
+        if q is None or q.owner != enemy or q.aboard or q.flying:
             raise IllegalAction("l.500", f"{target} is not an enemy vessel, base object or landed helicopter on the board "
                                          "(an A-S missile hits targets on water and land)")
         return q.at
+    cm = s.cruise.get(target)
+    if cm is not None and cm.owner == enemy:
+        return cm.at                           # an A-A missile intercepts a cruise missile (l.957, l.987)
     q = s.pieces.get(target)
-    if q is None or q.owner != enemy or not is_heli(q) or not q.flying:
-        raise IllegalAction("l.523", f"{target} is not an enemy helicopter in the air: an A-A missile hits only those")
+    if q is None or q.owner != enemy or not (is_heli(q) or q.kind == "ekranoplan") or not q.flying:
+        raise IllegalAction("l.523", f"{target} is not an enemy helicopter (or ekranoplan, l.1242) in the air: an A-A "
+                                     "missile hits only those")
     return q.at
 
 
@@ -80,7 +85,7 @@ def reach(g: Any, shooter: str, target: str, missile: str, turn_at: int, turn: i
         if pt not in g.board:
             return 0
         if pt == where:
-            if missile == "A-A" and bearing(s.pieces[target].facing, f) not in REAR:
+            if missile == "A-A" and bearing((s.cruise.get(target) or s.pieces[target]).facing, f) not in REAR:
                 return 0
             return k
     return 0
@@ -157,7 +162,11 @@ def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> None:
 
 def _effect(g: Any, shooter: str, target: str, missile: str) -> None:
     s = g.state
-    if target not in s.pieces:
+    if target in s.cruise:
+        del s.cruise[target]
+        log(g, "missile", f"{target} is intercepted", "Both the A-A and the CM markers leave the board (l.957).",
+            ["l.957", "l.987"], missile=target)
+    elif target not in s.pieces:
         damage.ruin(g, target, shooter)
     elif missile == "A-A":
         log(g, "sunk", f"{target} is shot down", "The A-A marker goes onto its panel and the piece leaves the board "

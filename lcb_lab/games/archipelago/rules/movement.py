@@ -150,6 +150,8 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     immobile(s, pid)
     if p.kind == "helicopter":
         raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
+    if p.flying or cls_of(p).mobility == "launcher":
+        raise IllegalAction("l.1230" if p.flying else "l.995", f"{pid} is {'in the air: it flies (l.1234)' if p.flying else 'a land launcher: it never moves'}")
     if die not in s.dice:
         raise IllegalAction("l.170", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     if p.moved:

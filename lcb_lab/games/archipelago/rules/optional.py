@@ -12,6 +12,7 @@ switch     what it changes (where)
 ``l.392``  an agreed flagship: sinking it ends the game (``rules/damage.py``)
 ``l.394``  a secret flagship written on paper (``rules/damage.py``, ``observer.py``)
 ``l.600``  the commandos' places written on paper (``rules/commandos.py``, ``observer.py``)
+``l.757``  the cards, chosen before the game, used at the end of a turn (``rules/cards.py``, ``observer.py``)
 =========  ==================================================================================
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.392": "an agreed flagship",
     "l.394": "a secret flagship",
     "l.600": "the commandos' places written on paper",
+    "l.757": "the cards (RC Mines, Submarines, Aircraft)",
 }
 
 

@@ -80,7 +80,8 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
     uses only T markers (l.140, l.159), level 2 T, G and Repair, level 3 also A-S and A-A (l.423);
     C markers are units, not stock (l.598)."""
     on = [m for p in pieces if p.owner == owner for m in p.ammo]
-    kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5]
+    kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5] if level < 5 else \
+        tuple(k for k in MARKERS if k != "C" and k in catalog().totals)      # level 5: S-S, S-A, CM too (l.807)
     return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
 
 
@@ -91,6 +92,8 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
+        if catalog().classes[pieces[pid].kind].level > level:
+            raise IllegalAction("l.811", f"{pid} belongs to the expanded rules: it plays only at level 5, not level {level}")
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
     for p in pieces.values():
         p.fuel = p.fuel or catalog().classes[p.kind].fuel
@@ -162,3 +165,5 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
         s.phase, s.to_move = "start", "Red"
         log(g, "turn", "turn 1: Red", "Every piece is placed; Red begins (reading: the text does not say who).",
             ["l.144", "l.165"])
+        from lcb_lab.games.archipelago.rules.cards import open_choice
+        open_choice(s)                         # the cards, if in force: chosen before the game (l.771)

@@ -80,7 +80,7 @@ def hittable(g: Any, pid: str, heading: int) -> bool:
     a torpedo boat only from its rear side (:data:`REAR`, l.209); never a hovercraft (it passes
     underneath, l.638) nor a helicopter (a torpedo hits on the water, l.1587)."""
     p = g.state.pieces[pid]
-    if p.kind in ("hovercraft", "helicopter"):
+    if p.kind in ("hovercraft", "helicopter", "ekranoplan"):       # an ekranoplan's draft is too shallow (l.1242)
         return False                           # it passes underneath a hovercraft (l.638); aircraft are above water
     return p.kind != "torpedo_boat" or bearing(p.facing, heading) in REAR
 

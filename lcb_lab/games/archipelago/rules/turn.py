@@ -20,7 +20,7 @@ from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE
 from lcb_lab.games.archipelago.model.state import ArchState, other
 from lcb_lab.games.archipelago.rules import scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
-from lcb_lab.games.archipelago.rules.common import log, pct
+from lcb_lab.games.archipelago.rules.common import cls_of, log, pct
 from lcb_lab.kernel.errors import IllegalAction
 
 
@@ -28,7 +28,7 @@ def dice_count(s: ArchState, player: str) -> int:
     """Blue dice ``player`` rolls: 2 at level 1 (l.170); at level 2 by its pieces left (l.289-293)."""
     if s.level == 1:
         return 2
-    n = len(s.afloat(player))
+    n = len([p for p in s.afloat(player) if cls_of(p).mobility != "launcher"])    # launchers do not count (l.995)
     return 4 if n >= 11 else 3 if n >= 6 else 2 if n >= 2 else 1
 
 
@@ -37,6 +37,8 @@ def roll_movement(g: Any) -> None:
     s = g.state
     if s.phase != "start":
         raise IllegalAction("l.170", "the blue dice are rolled once, at the start of the movement")
+    from lcb_lab.games.archipelago.rules.cruise import abandon
+    abandon(g)                                 # CMs not continued are lost (l.979)
     for tid in [t for t, v in s.torpedoes.items() if v.owner == s.to_move]:
         del s.torpedoes[tid]
         log(g, "torpedo", f"{tid} is not continued and leaves the board", "A torpedo that hits nothing is removed "
