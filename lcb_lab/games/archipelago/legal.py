@@ -49,8 +49,10 @@ def _moves(g: Any, who: str) -> list:
     for pid, p in sorted(s.pieces.items()):
         if p.owner != who or p.moved or p.held or p.kind == "helicopter" or p.flying or cls_of(p).mobility == "launcher":
             continue
-        for die in sorted(set(s.dice)):
-            opts = tuple(sorted(movement.reachable(g, s, pid, p, die).values()))
+        dice = sorted(set(s.dice))
+        ends = movement.reachable_by_die(g, s, pid, p, dice) if dice else {}
+        for die in dice:
+            opts = tuple(sorted(ends[die].values()))
             if opts:
                 out.append(MoveTemplate("move", opts, {"piece": pid, "die": die}, g))
     return out

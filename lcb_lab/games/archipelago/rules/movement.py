@@ -106,13 +106,42 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
     return out
 
 
+def _enterable(g: Any, s: ArchState, pid: str, p: Piece, point: Axial) -> bool:
+    try:
+        check_point(g, s, pid, p, point)
+    except IllegalAction:
+        return False
+    return True
+
+
 def reachable(g: Any, s: ArchState, pid: str, p: Piece, die: int) -> dict[tuple[tuple[int, int], int], str]:
     """Every (point, facing) ``p`` may end a move on with blue die ``die``, each with one
     shortest step string that gets it there (breadth first over the rules of :func:`check_move`)."""
-    most = allowance(p, die)
+    return reachable_by_die(g, s, pid, p, [die])[die]
+
+
+def reachable_by_die(g: Any, s: ArchState, pid: str, p: Piece,
+                     dice: list[int]) -> dict[int, dict[tuple[tuple[int, int], int], str]]:
+    """:func:`reachable` for each of ``dice``, from one breadth-first search as deep as the largest
+    allowance: a search's first ``k`` layers do not depend on how deep it goes, so a die's moves
+    are the strings of at most its allowance."""
+    seen = _search(g, s, pid, p, max(allowance(p, d) for d in dice))
+    out: dict[int, dict[tuple[tuple[int, int], int], str]] = {}
+    for d in dice:
+        most, ends = allowance(p, d), {}
+        for (pt, f, _), st in seen.items():
+            if st and len(st) <= most and ((pt, f) not in ends or len(st) < len(ends[(pt, f)])):
+                ends[(pt, f)] = st
+        out[d] = ends
+    return out
+
+
+def _search(g: Any, s: ArchState, pid: str, p: Piece, most: int) -> dict[tuple, str]:
+    """``{(point, facing, stepped back): the first shortest step string}`` within ``most`` steps."""
     start = (p.point, p.facing, False)
     seen = {start: ""}
     frontier = [start]
+    enterable: dict[Axial, bool] = {}         # check_point's verdict per point: the same for every path
     for _ in range(most):
         nxt = []
         for pt, f, back in frontier:
@@ -121,20 +150,16 @@ def reachable(g: Any, s: ArchState, pid: str, p: Piece, die: int) -> dict[tuple[
             for ch in ("F", "L", "R") + (() if back else ("B",)):
                 (q, nf), = path(Axial(*pt), f, ch)
                 if ch in "FB":
-                    try:
-                        check_point(g, s, pid, p, q)
-                    except IllegalAction:
+                    if q not in enterable:
+                        enterable[q] = _enterable(g, s, pid, p, q)
+                    if not enterable[q]:
                         continue
                 key = (tuple(q), nf, back or ch == "B")
                 if key not in seen:
                     seen[key] = seen[(pt, f, back)] + ch
                     nxt.append(key)
         frontier = nxt
-    out: dict[tuple[tuple[int, int], int], str] = {}
-    for (pt, f, _), st in seen.items():
-        if st and ((pt, f) not in out or len(st) < len(out[(pt, f)])):
-            out[(pt, f)] = st
-    return out
+    return seen
 
 
 def move(g: Any, pid: str, steps: str, die: int) -> None:

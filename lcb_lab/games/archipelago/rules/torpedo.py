@@ -101,8 +101,13 @@ def reach(g: Any, steps: list[tuple[Axial, int]], target: str) -> int:
 
 def best_course(g: Any, shooter: str, target: str) -> tuple[int, int, int]:
     """``(steps, turn_at, turn)``: the shortest launch course from ``shooter`` reaching ``target``
-    within 6 steps, or ``(0, 0, 0)`` when none does."""
-    p = g.state.pieces[shooter]
+    within 6 steps, or ``(0, 0, 0)`` when none does (at once for a target more than 6 points away:
+    each step goes to a neighbouring point)."""
+    s = g.state
+    p = s.pieces[shooter]
+    where = s.torpedoes[target].at if target in s.torpedoes else s.pieces[target].at
+    if distance(p.at, where) > 6:
+        return (0, 0, 0)
     best = (0, 0, 0)
     for turn_at, turn in [(0, 0)] + [(k, d) for k in range(3, 7) for d in (-1, 1)]:
         k = reach(g, on_water(g, course(p.at, p.facing, 6, turn_at, turn)), target)
