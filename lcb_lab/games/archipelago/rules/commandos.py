@@ -27,7 +27,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
-from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
+from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_capture
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
@@ -42,8 +42,10 @@ def near(g: Any, point: Any, island: str) -> bool:
 def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
     s = g.state
     p = own_piece(s, pid, rule, "carry commandos")
-    if p.kind != "hovercraft":
-        raise IllegalAction(rule, f"{pid} is not a hovercraft: only hovercraft carry commandos")
+    if p.kind != "hovercraft" and not cls_of(p).extra.get("lands"):
+        raise IllegalAction(rule, f"{pid} is not a hovercraft or landing boat: only they carry commandos ashore")
+    if p.aboard:
+        raise IllegalAction("l.1043", f"{pid} is inside {p.aboard}'s well dock: it exits first")
     if island not in g.board.islands():
         raise IllegalAction(rule, f"{island!r} is not an island of the board")
     if not near(g, p.at, island):
@@ -96,22 +98,37 @@ def land(g: Any, pid: str, island: str) -> None:
     p.ammo.remove("C")
     p.fired = True
     s.phase = "fire"
-    foes = defenders(s, island, p.owner)
     log(g, "commandos", f"{p.owner}'s commandos land on {island} from {pid}", "Landing is an act like a shot "
         "(l.658); the defenders fight one at a time, commandos before the garrison (l.670, l.674).",
         ["l.658", "l.670"], piece=pid)
-    for foe in foes:
-        if not _fight(g, p.owner, island, foe):
+    occupy(g, p.owner, island)
+
+
+def occupy(g: Any, owner: str, island: str) -> None:
+    """``owner``'s C marker arrives on ``island`` (landing, or walking across a road at level 5):
+    it fights the enemy units there one at a time, and stays if it wins them all (l.663, l.690);
+    taking the enemy's Base A wins (l.680; at level 5 every island part of it, l.821)."""
+    s = g.state
+    for foe in defenders(s, island, owner):
+        if not _fight(g, owner, island, foe):
             return
-    s.commandos.append(Commando(p.owner, island))
-    if s.garrisons.get(island) == other(p.owner):
+    s.commandos.append(Commando(owner, island, since=s.turn if s.level >= 5 else 0))   # level 5: walks later (l.819)
+    if s.garrisons.get(island) == other(owner):
         del s.garrisons[island]
-    log(g, "commandos", f"{p.owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
+    log(g, "commandos", f"{owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
         ["l.663", "l.690"], island=island)
-    base = g.board.bases.get(island)
-    if base is not None and base.kind == "A" and base.owner == other(p.owner) and not s.over:
-        from lcb_lab.games.archipelago.rules.victory import finish
-        finish(g, p.owner, f"{p.owner}'s commandos capture {island}", "l.680")
+    pts = g.board.islands().get(island, frozenset())
+    base = next((b for b in g.board.bases.values() if b.kind == "A" and b.owner == other(owner)
+                 and (b.name == island or any(q in pts for q in b.points))), None)
+    if base is None or s.over:
+        return
+    from lcb_lab.games.archipelago.rules import expanded
+    if s.level >= expanded.LEVEL and not expanded.captured(g, base.name, owner):
+        log(g, "commandos", f"{base.name} is not yet taken", f"Its other island part must be held too (l.821): "
+            f"{', '.join(expanded.base_parts(g.board, base.name))}.", ["l.821"], island=island)
+        return
+    from lcb_lab.games.archipelago.rules.victory import finish
+    finish(g, owner, f"{owner}'s commandos capture {base.name}", "l.680")
 
 
 def _fight(g: Any, attacker: str, island: str, foe: str) -> bool:

@@ -80,6 +80,9 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
     uses only T markers (l.140, l.159), level 2 T, G and Repair, level 3 also A-S and A-A (l.423);
     C markers are units, not stock (l.598)."""
     on = [m for p in pieces if p.owner == owner for m in p.ammo]
+    if level >= 5:
+        from lcb_lab.games.archipelago.rules.expanded import stock_kinds
+        return {k: max(n - on.count(k), 0) for k, n in stock_kinds().items()}   # with the expanded set (l.807)
     kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5]
     return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
 
@@ -95,7 +98,8 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     for p in pieces.values():
         p.fuel = p.fuel or catalog().classes[p.kind].fuel
     if level >= 4 and "garrisons" not in extra:
-        extra["garrisons"] = garrisons(board)
+        from lcb_lab.games.archipelago.rules import expanded
+        extra["garrisons"] = expanded.garrisons(board) if level >= expanded.LEVEL else garrisons(board)
     return ArchState(level=level, pieces=pieces, stock=extra.pop("stock", stock), **extra)
 
 
