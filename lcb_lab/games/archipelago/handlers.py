@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import dock, expanded, landing_platform
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -129,6 +130,36 @@ def end_choice(g: Any, a: A.EndChoice) -> None:
     forces.end_choice(g)
 
 
+def exit_dock(g: Any, a: A.ExitDock) -> None:
+    """A craft leaves a well dock (l.1043)."""
+    dock.exit_dock(g, a.piece, a.facing)
+
+
+def enter_dock(g: Any, a: A.EnterDock) -> None:
+    """A craft enters a well dock (l.1045)."""
+    dock.enter_dock(g, a.piece, a.dock)
+
+
+def shift_commandos(g: Any, a: A.ShiftCommandos) -> None:
+    """Commandos between a DLS and the craft in its dock (l.1047)."""
+    dock.shift_commandos(g, a.giver, a.taker)
+
+
+def load_cargo(g: Any, a: A.LoadCargo) -> None:
+    """The MLP loads a ship or the oil platform (l.1266)."""
+    landing_platform.load_cargo(g, a.mlp, a.load)
+
+
+def unload_cargo(g: Any, a: A.UnloadCargo) -> None:
+    """The MLP unloads (l.1270)."""
+    landing_platform.unload_cargo(g, a.mlp, a.load, a.facing)
+
+
+def walk_commandos(g: Any, a: A.WalkCommandos) -> None:
+    """Commandos walk across an own road or bridge (l.819, l.821)."""
+    expanded.walk(g, a.island, a.to)
+
+
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     """``handler`` run only while the game is in play (not over, forces chosen, pieces placed)."""
     def checked(g: Any, a: Any) -> None:
@@ -142,7 +173,9 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
          A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
          A.Refuel: refuel, A.LaunchMissile: launch_missile, A.FireMachineGun: fire_machine_gun, A.Embark: embark,
-         A.LandCommandos: land_commandos}
+         A.LandCommandos: land_commandos,
+         A.ExitDock: exit_dock, A.EnterDock: enter_dock, A.ShiftCommandos: shift_commandos, A.LoadCargo: load_cargo,
+         A.UnloadCargo: unload_cargo, A.WalkCommandos: walk_commandos}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice}

@@ -20,7 +20,9 @@
 * **Commandos walk** (l.819-821): :func:`walk` takes a C marker across a dynamite road or a bridge
   from one part to the other, on a later turn than it landed; only the feature's owner may (the
   other side's crossing would be blown up).  An enemy unit on the far part is fought as a landing
-  (l.661-674).  Capturing a Base A means holding every island part of it (l.821).
+  (l.661-674).  Capturing a Base A means holding every island part of it (l.821).  *Reading*: a
+  walk is no shot and spends no die, at any time of the owner's turn, once a turn; a unit written
+  on paper (optional l.600) shows its paper when it walks, as when it boards (l.620).
 """
 from __future__ import annotations
 
@@ -48,6 +50,19 @@ EXPANDED = ("MB-20", "MB-21", "MC-22", "MC-23", "MF-24", "CS-25", "DLS-26", "LB-
             "E-1", "BL-1")
 """The expanded pieces of each side (l.806) by the numbers of the table (l.1647-1665); ``OP-38`` (the
 oil platform, l.1427) and ``BL-1`` (the blimp / aerostat) carry sandbox numbers: the text prints none."""
+
+
+BASIC = ("torpedo_boat", "corvette", "destroyer", "ammunition_ship", "repair_ship", "frigate", "helicopter", "hovercraft")
+"""The piece classes of levels 1-4; every other class of the catalog is an expanded one (l.806)."""
+
+
+def check_level(pieces: dict, level: int) -> None:
+    """Refuse (IllegalAction l.806) a piece of an expanded class in a game below level 5."""
+    if level >= LEVEL:
+        return
+    late = sorted(i for i, p in pieces.items() if p.kind not in BASIC)
+    if late:
+        raise IllegalAction("l.806", f"{late[0]} is a piece of the expanded set: it plays at level {LEVEL} only")
 
 
 def dice_count(n: int) -> int:
@@ -142,7 +157,8 @@ def walk(g: Any, start: str, to: str) -> None:
     f = crossing(g.board, start, to)
     rule = "l.819" if f.kind == "dynamite" else "l.821"
     s.commandos.remove(unit)
+    shown = "; its paper is shown (reading, as boarding shows it, l.620)" if unit.secret else ""
     log(g, "commandos", f"{s.to_move}'s commandos walk from {start} to {to}", f"Across {f.name}: only "
-        f"{f.owner}'s commandos cross it ({rule}); on a later turn than they landed (l.819).", [rule],
-        island=to)
+        f"{f.owner}'s commandos cross it ({rule}); on a later turn than they landed (l.819){shown}.",
+        [rule, "l.620"] if shown else [rule], island=to)
     commandos.occupy(g, s.to_move, to)

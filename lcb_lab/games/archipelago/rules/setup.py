@@ -45,6 +45,9 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
             raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
         if not p.aboard and not board.admits(Axial(*p.point), "landed"):
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
+    elif p.aboard:
+        from lcb_lab.games.archipelago.rules.dock import check_start
+        check_start(pieces, pid)               # a craft in its DLS, a load on its MLP (l.1037, l.1427)
     elif not board.admits(Axial(*p.point), c.mobility):
         rule = "l.279" if c.is_ship else "l.155"
         raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
@@ -92,6 +95,8 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     filled where ``ammo`` was left empty, Base A's panels stocked. Raises IllegalAction."""
     optional.check(extra.get("optional_rules", []))
     check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
+    from lcb_lab.games.archipelago.rules.expanded import check_level
+    check_level(pieces, level)
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
