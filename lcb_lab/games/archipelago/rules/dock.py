@@ -147,7 +147,7 @@ def shift_commandos(g: Any, giver: str, taker: str) -> None:
     a.ammo.remove("C")
     b.ammo.append("C")
     log(g, "dock", f"a C marker from {giver} to {taker}", "While inside the DLS, a landing boat or hovercraft loads or "
-        f"unloads commandos (l.1047); the DLS holds {commando_room(cls_of(catalog().classes['dock_landing_ship']))} "
+        f"unloads commandos (l.1047); the DLS holds {commando_room(catalog().classes['dock_landing_ship'])} "
         "(l.1029).", ["l.1047", "l.1029"], piece=taker)
 
 
