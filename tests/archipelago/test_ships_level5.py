@@ -126,3 +126,45 @@ def test_the_bridge_red_crosses_blue_must_land_on_both_islands_to_take_base_a():
     g.state.garrisons = {}
     g.state.commandos.append(Commando("Blue", "Red Base A-2", since=2))
     assert expanded.captured(g, "Red Base A", "Blue")
+
+
+def test_a_walk_into_a_held_part_fights_with_the_odds_first():
+    """Blue's unit walks back into its Base A island held by Red commandos (l.819): the fight of
+    l.661 (red against red, ties again), its chance node and odds before the rolls."""
+    north = BOARD.island_at(BOARD.from_col_row(14, 22))
+    g = walk_game("Blue", [Commando("Blue", north, since=1), Commando("Red", "Blue Base A", since=1)], turn=3,
+                  forced=[5, 2])
+    step = g.chance_outcomes(A.WalkCommandos(north, "Blue Base A"))
+    assert dict(step.outcomes)[(1,)] == pytest.approx(0.5)                # red against red: even, ties again
+    g.apply(A.WalkCommandos(north, "Blue Base A"))
+    assert titles(g)[-4:] == [f"Blue's commandos walk from {north} to Blue Base A",
+                              "commandos against the commandos of Blue Base A: 50.0% for the attacker",
+                              "red 5 against red 2: the defending commandos are destroyed",
+                              "Blue's commandos hold Blue Base A"]
+    assert g.state.commandos == [Commando("Blue", "Blue Base A", since=3)]
+
+
+def test_a_unit_on_paper_that_may_walk_is_hidden_until_it_walks():
+    """Optional l.600: Blue's unit written on paper on the north part (it may walk, l.819) or in its
+    Base A: Red's view, log and offers are the same world to world, while Blue's offers differ;
+    the walk shows the paper (reading, as l.620)."""
+    north = BOARD.island_at(BOARD.from_col_row(14, 22))
+
+    def world(place):
+        return walk_game("Blue", [Commando("Blue", place)], turn=3, optional_rules=["l.600"], forced=[3, 3, 4])
+
+    def red_sees(g):
+        return g.view("Red"), [str(a) for a in g.legal_actions("Red")], g.step_labels("Red")
+
+    a, b = world(north), world("Blue Base A")
+    assert A.WalkCommandos(north, "Blue Base A") in a.legal_actions()
+    assert A.WalkCommandos("Blue Base A", north) in b.legal_actions()
+    assert red_sees(a) == red_sees(b) and a.view("Blue") != b.view("Blue")
+    for g in (a, b):
+        g.apply(A.RollMovement())
+        g.apply(A.EndTurn())
+        g.apply(A.RollMovement())
+    assert red_sees(a) == red_sees(b)
+    a.apply(A.EndTurn())
+    a.apply(A.WalkCommandos(north, "Blue Base A"))
+    assert "its paper is shown" in a.view("Red")["log"][-2][1]
