@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
-from lcb_lab.games.archipelago.rules import dock, expanded, landing_platform
+from lcb_lab.games.archipelago.rules import dock, landing_platform
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -157,7 +157,7 @@ def unload_cargo(g: Any, a: A.UnloadCargo) -> None:
 
 def walk_commandos(g: Any, a: A.WalkCommandos) -> None:
     """Commandos walk across an own road or bridge (l.819, l.821)."""
-    expanded.walk(g, a.island, a.to)
+    commandos.walk(g, a.island, a.to)
 
 
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:

@@ -27,6 +27,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
+from lcb_lab.games.archipelago.rules import expanded
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_capture
 from lcb_lab.kernel.errors import IllegalAction
@@ -122,7 +123,6 @@ def occupy(g: Any, owner: str, island: str) -> None:
                  and (b.name == island or any(q in pts for q in b.points))), None)
     if base is None or s.over:
         return
-    from lcb_lab.games.archipelago.rules import expanded
     if s.level >= expanded.LEVEL and not expanded.captured(g, base.name, owner):
         log(g, "commandos", f"{base.name} is not yet taken", f"Its other island part must be held too (l.821): "
             f"{', '.join(expanded.base_parts(g.board, base.name))}.", ["l.821"], island=island)
@@ -166,3 +166,19 @@ def _fight(g: Any, attacker: str, island: str, foe: str) -> bool:
         log(g, "fight", f"red {a} against red {d}: the defending commandos are destroyed", "Their C marker leaves; "
             "the fight goes on with the next defender (l.672, l.674).", ["l.672", "l.674"], roll=[a, d])
     return True
+
+
+def walk(g: Any, start: str, to: str) -> None:
+    """Level 5: one C marker of the player to move walks from island part ``start`` to ``to``
+    across its own road or bridge (:mod:`.expanded`, l.819-821); a fight when enemy units hold
+    ``to``. Raises IllegalAction."""
+    s = g.state
+    unit = expanded.check_walk(g, start, to)
+    f = expanded.crossing(g.board, start, to)
+    rule = "l.819" if f.kind == "dynamite" else "l.821"
+    s.commandos.remove(unit)
+    shown = "; its paper is shown (reading, as boarding shows it, l.620)" if unit.secret else ""
+    log(g, "commandos", f"{s.to_move}'s commandos walk from {start} to {to}", f"Across {f.name}: only "
+        f"{f.owner}'s commandos cross it ({rule}); on a later turn than they landed (l.819){shown}.",
+        [rule, "l.620"] if shown else [rule], island=to)
+    occupy(g, s.to_move, to)

@@ -17,7 +17,7 @@
   (``[expanded_stock]`` of ``data/pieces.toml``) not loaded on its pieces (sandbox).
 * **Garrisons** (l.807 "3 (2+1) Ga", l.821): a Ga marker on every island part holding points of a
   side's Base A, B or C: Blue A, B, C; Red A (both islands), B, C.
-* **Commandos walk** (l.819-821): :func:`walk` takes a C marker across a dynamite road or a bridge
+* **Commandos walk** (l.819-821): :func:`~.commandos.walk` takes a C marker across a dynamite road or a bridge
   from one part to the other, on a later turn than it landed; only the feature's owner may (the
   other side's crossing would be blown up).  An enemy unit on the far part is fought as a landing
   (l.661-674).  Capturing a Base A means holding every island part of it (l.821).  *Reading*: a
@@ -30,7 +30,6 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import ArchState, other
-from lcb_lab.games.archipelago.rules.common import log
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
 
@@ -146,19 +145,3 @@ def check_walk(g: Any, start: str, to: str) -> Any:
     if unit is None:
         raise IllegalAction(rule, f"no commandos of {s.to_move} on {start} that landed before this turn")
     return unit
-
-
-def walk(g: Any, start: str, to: str) -> None:
-    """One C marker of the player to move walks from ``start`` to ``to`` (module docstring); a
-    fight when enemy units hold ``to``. Raises IllegalAction."""
-    from lcb_lab.games.archipelago.rules import commandos
-    s = g.state
-    unit = check_walk(g, start, to)
-    f = crossing(g.board, start, to)
-    rule = "l.819" if f.kind == "dynamite" else "l.821"
-    s.commandos.remove(unit)
-    shown = "; its paper is shown (reading, as boarding shows it, l.620)" if unit.secret else ""
-    log(g, "commandos", f"{s.to_move}'s commandos walk from {start} to {to}", f"Across {f.name}: only "
-        f"{f.owner}'s commandos cross it ({rule}); on a later turn than they landed (l.819){shown}.",
-        [rule, "l.620"] if shown else [rule], island=to)
-    commandos.occupy(g, s.to_move, to)
