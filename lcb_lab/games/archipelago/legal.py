@@ -14,7 +14,8 @@ Shots listed: torpedoes at every enemy piece a course reaches within 6 (with the
 course, :func:`~lcb_lab.games.archipelago.rules.torpedo.best_course`), gun shots at every target
 on the forward lines within 10 d (red + green reach at most 10, l.1588); interception of enemy T
 markers when the optional rule l.233 is on.  Levels 3-4 (helicopters, missiles, machine guns,
-refuelling, commandos): :mod:`~lcb_lab.games.archipelago.legal_air`.  Every listed act is accepted
+refuelling, commandos): :mod:`~lcb_lab.games.archipelago.legal_air`; level 5's well dock, MLP loads and
+walking commandos: :mod:`~lcb_lab.games.archipelago.legal_ships`.  Every listed act is accepted
 by the rules (a test).
 """
 from __future__ import annotations

@@ -19,6 +19,9 @@
   paper (``Commando.secret``), hidden from the other player (:mod:`~lcb_lab.games.archipelago.observer`);
   a paper is shown when its unit is taken aboard (l.620) or fights (l.676).  *Reading*: a unit not
   yet shown does not stop enemy helicopters landing (l.690): the enemy cannot know of it.
+* Level 5 (:mod:`.expanded`): a landing boat lands commandos as a hovercraft does (l.1029,
+  l.1041); :func:`occupy` is the arrival on an island part, by landing or by :func:`walk` across an
+  own road or bridge (l.819-821); Base A is captured when every island part of it is held (l.821).
 """
 from __future__ import annotations
 
