@@ -4,7 +4,7 @@ commandos moved inside the dock (l.1029, l.1047), the landing boat's speed and t
 (l.1039) and its landing (l.658)."""
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.stage import stage
-from tests.archipelago.helpers import SE, SW, N, S, SEA, at, titles
+from tests.archipelago.helpers import NE, SE, SW, N, S, SEA, at, titles
 from tests.archipelago.test_level3 import refused
 
 DOCKED = {"aboard": "Red DLS-26"}
@@ -118,3 +118,25 @@ def test_the_landing_boat_lands_its_commandos_and_takes_the_garrison():
     g = docked(forced=[2, 3])
     g.apply(A.RollMovement())
     refused(g, A.LandCommandos("Red LB-27", isl), "l.1043")               # from inside the dock: exit first
+
+
+def test_helicopter_platforms_two_on_the_dls_one_on_the_command_ship_no_fuel_on_the_mlp():
+    """The DLS carries two helicopters (l.1027), the command ship one (l.945), both with helicopter
+    fuel; helicopters land on the MLP (two) but do not refuel there (l.1266)."""
+    fly = {"flying": True}
+    g = stage(SEA, [("Red DLS-26", at(), "N"), ("Red H-1", at(), "N", {"aboard": "Red DLS-26"}),
+                    ("Red H-2", at((NE, 1)), "N", fly), ("Blue TB-1", at((N, 10)), "S")], forced=[3, 3], level=5)
+    g.apply(A.RollMovement())
+    g.apply(A.Hover("Red H-2", *at(), N, True))                          # the second platform
+    assert g.state.pieces["Red H-2"].aboard == "Red DLS-26"
+    g = stage(SEA, [("Red CS-25", at(), "N"), ("Red H-1", at(), "N", {"aboard": "Red CS-25"}),
+                    ("Red H-2", at((NE, 1)), "N", fly), ("Blue TB-1", at((N, 10)), "S")], forced=[3, 3], level=5)
+    g.apply(A.RollMovement())
+    refused(g, A.Hover("Red H-2", *at(), N, True), "l.443")              # one platform, taken
+    g = stage(SEA, [("Red CS-25", at(), "N"), ("Red H-1", at(), "N", {"aboard": "Red CS-25", "fuel": 2}),
+                    ("Blue TB-1", at((N, 10)), "S")], level=5)
+    g.apply(A.Refuel("Red H-1", "Red CS-25"))
+    assert g.state.pieces["Red H-1"].fuel == 6
+    g = stage(SEA, [("Red MLP-36", at(), "N"), ("Red H-1", at(), "N", {"aboard": "Red MLP-36", "fuel": 2}),
+                    ("Blue TB-1", at((N, 10)), "S")], level=5)
+    refused(g, A.Refuel("Red H-1", "Red MLP-36"), "l.485")               # no fuel on the MLP (l.1266)

@@ -20,6 +20,7 @@ from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.games.archipelago.rules.dock import check_start, platforms
 from lcb_lab.games.archipelago.rules.scenarios import check_scenario
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
@@ -41,12 +42,12 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
     c = catalog().classes[p.kind]
     if p.kind == "helicopter" and not p.flying:
         host = pieces.get(p.aboard)
-        if p.aboard and (host is None or host.kind != "frigate" or host.owner != p.owner or host.point != p.point):
+        if p.aboard and (host is None or not platforms(catalog().classes[host.kind]) or host.owner != p.owner
+                         or host.point != p.point):
             raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
         if not p.aboard and not board.admits(Axial(*p.point), "landed"):
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
     elif p.aboard:
-        from lcb_lab.games.archipelago.rules.dock import check_start
         check_start(pieces, pid)               # a craft in its DLS, a load on its MLP (l.1037, l.1427)
     elif not board.admits(Axial(*p.point), c.mobility):
         rule = "l.279" if c.is_ship else "l.155"
@@ -136,7 +137,7 @@ def place_check(g: Any, pid: str, point: tuple[int, int]) -> None:
     owner, kind, number = catalog().of_id(pid)
     trial = dict(g.state.pieces)
     trial[pid] = Piece(owner, kind, number, tuple(point), 0)
-    host = next((i for i, q in trial.items() if q.kind == "frigate" and q.owner == owner and q.point == tuple(point)), "")
+    host = next((i for i, q in trial.items() if platforms(catalog().classes[q.kind]) and q.owner == owner and q.point == tuple(point)), "")
     if kind == "helicopter" and host:
         trial[pid].aboard = host
     check_placement(g.board, trial, pid, g.state.zone)
@@ -156,7 +157,7 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
         raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
     place_check(g, pid, point)
     s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind), fuel=catalog().classes[kind].fuel)
-    host = next((i for i, q in s.pieces.items() if q.kind == "frigate" and q.point == tuple(point) and i != pid), None)
+    host = next((i for i, q in s.pieces.items() if platforms(catalog().classes[q.kind]) and q.point == tuple(point) and i != pid), None)
     if kind == "helicopter" and host:
         s.pieces[pid].aboard = host
     s.reserve.remove(pid)
