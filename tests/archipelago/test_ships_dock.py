@@ -140,3 +140,16 @@ def test_helicopter_platforms_two_on_the_dls_one_on_the_command_ship_no_fuel_on_
     g = stage(SEA, [("Red MLP-36", at(), "N"), ("Red H-1", at(), "N", {"aboard": "Red MLP-36", "fuel": 2}),
                     ("Blue TB-1", at((N, 10)), "S")], level=5)
     refused(g, A.Refuel("Red H-1", "Red MLP-36"), "l.485")               # no fuel on the MLP (l.1266)
+
+
+def test_the_landing_boat_may_be_placed_in_the_dls_at_the_start():
+    """l.1037: at the beginning, the LB can be placed on the DLS's panel -- a Place act on the DLS's point."""
+    from lcb_lab.games.archipelago.rules.setup import setup_state
+    from lcb_lab.games.archipelago.game import Archipelago
+    from lcb_lab.kernel.dice import Dice
+    g = Archipelago(setup_state(["Red DLS-26", "Red LB-27", "Blue TB-1"], 5), SEA, Dice(seed=0))
+    g.apply(A.Place("Red DLS-26", *at(), N))
+    g.apply(A.Place("Red LB-27", *at(), N))
+    assert g.state.pieces["Red LB-27"].aboard == "Red DLS-26"
+    g.apply(A.Place("Blue TB-1", *at((S, 1)), N))
+    refused(g, A.Place("Blue TB-1", *at(), N), "l.144")                   # placed already

@@ -151,6 +151,19 @@ def shift_commandos(g: Any, giver: str, taker: str) -> None:
         "(l.1029).", ["l.1047", "l.1029"], piece=taker)
 
 
+def carrier_at(pieces: dict[str, Piece], owner: str, kind: str, point: Any) -> str:
+    """The id of ``owner``'s piece on ``point`` that takes a piece of class ``kind`` placed there
+    at the start -- a helicopter on a ship with a platform (l.417, l.945, l.1027), a landing boat or
+    hovercraft in a DLS's well dock (l.1037) -- or ``""``."""
+    heli = kind == "helicopter" or catalog().classes[kind].mobility == "flying"
+    for i, q in sorted(pieces.items()):
+        c = cls_of(q)
+        if q.owner == owner and q.point == tuple(point) and not q.aboard and \
+                ((heli and platforms(c)) or (kind in CRAFT and c.extra.get("dock"))):
+            return i
+    return ""
+
+
 def check_start(pieces: dict[str, Piece], pid: str) -> None:
     """Refuse (IllegalAction l.1037) a piece placed aboard what cannot carry it at the start: only
     a craft in its side's DLS there (or a cargo on its side's MLP, l.1427)."""

@@ -20,7 +20,7 @@ from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log, where
-from lcb_lab.games.archipelago.rules.dock import check_start, platforms
+from lcb_lab.games.archipelago.rules.dock import carrier_at, check_start, platforms
 from lcb_lab.games.archipelago.rules.scenarios import check_scenario
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
@@ -137,9 +137,8 @@ def place_check(g: Any, pid: str, point: tuple[int, int]) -> None:
     owner, kind, number = catalog().of_id(pid)
     trial = dict(g.state.pieces)
     trial[pid] = Piece(owner, kind, number, tuple(point), 0)
-    host = next((i for i, q in trial.items() if platforms(catalog().classes[q.kind]) and q.owner == owner and q.point == tuple(point)), "")
-    if kind == "helicopter" and host:
-        trial[pid].aboard = host
+    trial[pid].aboard = carrier_at(g.state.pieces, owner, kind, point)
+
     check_placement(g.board, trial, pid, g.state.zone)
 
 
@@ -157,9 +156,7 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
         raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
     place_check(g, pid, point)
     s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind), fuel=catalog().classes[kind].fuel)
-    host = next((i for i, q in s.pieces.items() if platforms(catalog().classes[q.kind]) and q.point == tuple(point) and i != pid), None)
-    if kind == "helicopter" and host:
-        s.pieces[pid].aboard = host
+    s.pieces[pid].aboard = carrier_at({i: q for i, q in s.pieces.items() if i != pid}, owner, kind, point)
     s.reserve.remove(pid)
     log(g, "place", f"{pid} placed at {where(g, point)} facing {Facing(facing).name}",
         "On a point that admits it, along a line through the point (l.155); its panel filled (l.159).",
