@@ -153,3 +153,10 @@ def test_the_landing_boat_may_be_placed_in_the_dls_at_the_start():
     assert g.state.pieces["Red LB-27"].aboard == "Red DLS-26"
     g.apply(A.Place("Blue TB-1", *at((S, 1)), N))
     refused(g, A.Place("Blue TB-1", *at(), N), "l.144")                   # placed already
+
+
+def test_a_helicopter_aboard_takes_no_commandos_unless_its_row_says_so():
+    g = stage(SEA, [("Red DLS-26", at(), "N"), ("Red H-1", at(), "N", {"aboard": "Red DLS-26", "ammo": []}),
+                    ("Blue TB-1", at((N, 10)), "S")], level=5)
+    refused(g, A.ShiftCommandos("Red DLS-26", "Red H-1"), "l.1047")      # H1-H2 carry none (l.1029: utility, transport)
+    assert not [a for a in g.legal_actions() if isinstance(a, A.ShiftCommandos)]

@@ -27,6 +27,7 @@ def ship_acts(g: Any, who: str) -> list:
         host = s.pieces.get(p.aboard)
         if host is not None and p.kind in dock.CRAFT and cls_of(host).extra.get("dock"):
             out += [A.ExitDock(pid, f) for f in range(6)]
+        if host is not None and cls_of(host).extra.get("commandos") and dock.commando_room(cls_of(p)):
             out += [A.ShiftCommandos(pid, p.aboard), A.ShiftCommandos(p.aboard, pid)]
         if host is not None and cls_of(host).extra.get("cargo") and dock.carried(p):
             out += [A.UnloadCargo(p.aboard, pid, f) for f in range(6)]

@@ -13,7 +13,8 @@
   and the DLS does not move that turn.
 * **Commandos** (l.1029, l.1047): the DLS holds 4 C markers; while inside, the craft loads or
   unloads them (:func:`shift_commandos`, one marker an act; *reading*: no three-turn transfer,
-  the craft is inside the ship).  The Landing Boat carries one C marker (sandbox) and lands it as
+  the craft is inside the ship).  A helicopter aboard the DLS whose row gives ``commandos`` (the
+  utility and transport helicopters, l.1029) takes them the same way.  The Landing Boat carries one C marker (sandbox) and lands it as
   a hovercraft does (:mod:`.commandos`, l.658).
 * The Landing Boat moves as a boat (deep and shallow water) at the ships' speed, blue + 0
   (l.1039, l.1604); a torpedo hits it only from its rear side (l.1039, as every boat); it has no
@@ -40,8 +41,11 @@ def platforms(c: PieceClass) -> int:
 
 
 def commando_room(c: PieceClass) -> int:
-    """How many C markers class ``c`` carries (DLS 4, l.1029; landing boat and hovercraft 1)."""
-    return int(c.extra.get("commandos", c.capacity("C")))
+    """How many C markers class ``c`` carries: its row's ``commandos`` (DLS 4, l.1029; landing boat
+    1), the hovercraft its one cargo place (l.622), any other class none."""
+    if "commandos" in c.extra:
+        return int(c.extra["commandos"])
+    return c.capacity("C") if c.key in CRAFT else 0
 
 
 def carried(p: Piece) -> bool:
@@ -137,7 +141,8 @@ def shift_commandos(g: Any, giver: str, taker: str) -> None:
     s = g.state
     a = own_piece(s, giver, "l.1047", "hand over commandos")
     b = own_piece(s, taker, "l.1047", "take commandos")
-    if not (a.aboard == taker or b.aboard == giver) or (a.kind not in CRAFT and b.kind not in CRAFT):
+    inside = a if a.aboard == taker else b if b.aboard == giver else None
+    if inside is None or not commando_room(cls_of(inside)) or not cls_of(s.pieces[inside.aboard]).extra.get("commandos"):
         raise IllegalAction("l.1047", f"{giver} and {taker} are not a DLS and the craft inside its well dock")
     if "C" not in a.ammo:
         raise IllegalAction("l.1047", f"{giver} carries no commandos")
