@@ -168,3 +168,13 @@ def test_a_unit_on_paper_that_may_walk_is_hidden_until_it_walks():
     a.apply(A.EndTurn())
     a.apply(A.WalkCommandos(north, "Blue Base A"))
     assert "its paper is shown" in a.view("Red")["log"][-2][1]
+
+
+def test_a_random_level_5_game_from_the_opening_finishes():
+    """The kernel's random player on ``opening(level=5)``: every piece stays accounted for and the
+    agreed turn limit ends the game with the count of points (l.386)."""
+    from lcb_lab.kernel.autoplay import play_random
+    g = opening(level=5, seed=3, turn_limit=4)
+    assert play_random(g, 3, 3000) < 3000
+    assert len(g.state.pieces) + len(g.state.sunk) == 2 * len(FLEET[5])
+    assert g.state.over and g.state.log[-1]["kind"] == "over" and "l.386" in g.state.log[-1]["rules"]
