@@ -163,10 +163,10 @@ def test_cruise_missile_fails_on_a_1_and_is_lost_when_not_continued():
 
 
 def test_expanded_pieces_play_only_at_level_5():
-    """The expanded rules' pieces are not placed in a game of levels 1-4 (l.811)."""
+    """The expanded rules' pieces are not placed in a game of levels 1-4 (the expanded set, l.806)."""
     with pytest.raises(IllegalAction) as e:
         stage(SEA, [("Red MB-20", at(), "N"), ("Blue TB-1", at((N, 6)), "S")], level=4)
-    assert e.value.rule == "l.811"
+    assert e.value.rule == "l.806"
     assert stage(SEA, [("Red MB-20", at(), "N"), ("Blue TB-1", at((N, 6)), "S")], level=5).state.level == 5
 
 

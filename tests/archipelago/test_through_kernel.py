@@ -25,7 +25,10 @@ UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.La
             A.TakeOff("Red H-1", 0, 0, 0), A.Hover("Red H-2", 0, 0, 0, True), A.Fly("Red H-1", "FFF", 2),
             A.Refuel("Red H-2", "Red F-17"), A.LaunchMissile("Red H-1", "Blue F-17"), A.FireMachineGun("Red TB-1", "Blue H-1"),
             A.Embark("Red HC-18", "Red Base A"), A.LandCommandos("Red HC-19", "Blue Base A"), A.Move("Red H-1", "F", 2),
-            A.Choose("Red TB-1"), A.EndChoice()]
+            A.Choose("Red TB-1"), A.EndChoice(),
+            A.ExitDock("Red LB-27", 0), A.EnterDock("Red HC-18", "Red DLS-26"), A.ShiftCommandos("Red DLS-26", "Red LB-27"),
+            A.LoadCargo("Red MLP-36", "Red T-33"), A.UnloadCargo("Red MLP-36", "Red OP-38", 0),
+            A.WalkCommandos("Red Base A", "Red Base A-2"), A.Move("Red OP-38", "F", 3)]
 
 
 def all_options(legal, rng, most=6):
@@ -172,3 +175,37 @@ def test_level5_missiles_movers_and_cards_listed_acts_are_accepted(seed):
     assert refusals > 0 and len(g.state.pieces) + len(g.state.sunk) == 18
     assert g.state.phase != "cards" and g.state.turn > 1
     assert any(e["kind"] == "missile" for e in g.state.log)            # S-S, S-A or CM rolled
+
+
+def level5_ships(seed):
+    """A staged level-5 position of the landing ships and transports on the expanded board: each
+    side's DLS with its landing boat docked, MLP with the oil platform aboard, command ship,
+    transport and tanker, and Red commandos on the far island of its Base A (l.821)."""
+    from lcb_lab.games.archipelago.model.board_data import load_board
+    from lcb_lab.games.archipelago.model.state import Commando
+    from lcb_lab.kernel.hexgrid import distance, neighbour
+    board = load_board("archipelago_expanded")
+    open_water = [p for sec in ("A10", "A11", "B11", "G11", "K11", "Q10", "Q11") for p in board.points_in(sec)
+                  if all(board.colour(neighbour(p, f, k)) == "dark_blue" for f in range(6) for k in (1, 2)
+                         if neighbour(p, f, k) in board)]
+    spots = []
+    for p in open_water:
+        if all(distance(p, q) >= 3 for q in spots):
+            spots.append(p)
+    names = ["DLS-26", "MLP-36", "CS-25", "T-33", "TA-35"]
+    specs = []
+    for k, owner in enumerate(("Red", "Blue")):
+        for j, name in enumerate(names):
+            specs.append((f"{owner} {name}", spots[k * len(names) + j], "N"))
+        specs.append((f"{owner} LB-27", specs[-5][1], "N", {"aboard": f"{owner} DLS-26"}))
+        specs.append((f"{owner} OP-38", specs[-5][1], "N", {"aboard": f"{owner} MLP-36"}))
+    return stage(board, specs, seed=seed, level=5, turn_limit=6, commandos=[Commando("Red", "Red Base A-2")])
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(budget(1, 3)))
+def test_level5_ships_listed_acts_are_accepted_and_unlisted_ones_refused(seed):
+    g = level5_ships(seed)
+    kinds = {type(a) for a in g.legal_actions()}
+    assert {A.ExitDock, A.ShiftCommandos, A.UnloadCargo, A.WalkCommandos} <= kinds
+    assert play(g, np.random.default_rng(seed), 40, check=True) > 100

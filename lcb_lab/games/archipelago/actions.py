@@ -207,8 +207,73 @@ class EndChoice(Action):
     KIND: ClassVar[str] = "end_choice"
 
 
+# --- expanded: the command ship, landing ships and boats, transports (level 5)
+
+
+@dataclass(frozen=True)
+class ExitDock(Action):
+    """Landing boat or hovercraft ``piece`` leaves its DLS's well dock onto the point behind it,
+    facing ``facing`` (l.1043, l.1047)."""
+
+    KIND: ClassVar[str] = "exit_dock"
+    piece: str
+    facing: int
+
+
+@dataclass(frozen=True)
+class EnterDock(Action):
+    """Landing boat or hovercraft ``piece``, standing behind DLS ``dock``, enters its well dock (l.1045)."""
+
+    KIND: ClassVar[str] = "enter_dock"
+    piece: str
+    dock: str
+
+
+@dataclass(frozen=True)
+class ShiftCommandos(Action):
+    """One C marker from ``giver`` to ``taker``: a DLS and the craft in its well dock (l.1047)."""
+
+    KIND: ClassVar[str] = "shift_commandos"
+    giver: str
+    taker: str
+
+
+@dataclass(frozen=True)
+class LoadCargo(Action):
+    """Mobile Landing Platform ``mlp`` loads ``load`` (an oil platform or a ship) from behind it (l.1266)."""
+
+    KIND: ClassVar[str] = "load_cargo"
+    mlp: str
+    load: str
+
+
+@dataclass(frozen=True)
+class UnloadCargo(Action):
+    """Mobile Landing Platform ``mlp`` puts ``load`` on the point behind it, facing ``facing`` (l.1270)."""
+
+    KIND: ClassVar[str] = "unload_cargo"
+    mlp: str
+    load: str
+    facing: int
+
+
+@dataclass(frozen=True)
+class WalkCommandos(Action):
+    """One own C marker walks from island part ``island`` to ``to`` across an own road or bridge (l.819, l.821)."""
+
+    KIND: ClassVar[str] = "walk_commandos"
+    island: str
+    to: str
+
+
+SHIPS_ACTIONS = (ExitDock, EnterDock, ShiftCommandos, LoadCargo, UnloadCargo, WalkCommandos)
+"""The acts of the landing ships and boats, the MLP and the walking commandos (level 5)."""
+
+
 ACTIONS = (Place, ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn,
-           TakeOff, Hover, Fly, Refuel, LaunchMissile, FireMachineGun, Embark, LandCommandos, Choose, EndChoice)
+           TakeOff, Hover, Fly, Refuel, LaunchMissile, FireMachineGun, Embark, LandCommandos, Choose, EndChoice) + SHIPS_ACTIONS
+
+
 # --- expanded: ssm
 @dataclass(frozen=True)
 class LaunchSurfaceMissile(Action):

@@ -13,7 +13,8 @@ act; the same numbers are logged when the act is applied, :mod:`~lcb_lab.games.a
 * :class:`~lcb_lab.games.archipelago.actions.FireMachineGun` -- the red die; ``hit`` (l.539, l.634;
   None at a landed helicopter: no roll, l.549);
 * :class:`~lcb_lab.games.archipelago.actions.LandCommandos` -- the fights; ``captured`` when the
-  attacker beats every defender it may know of (l.661-674; None when no enemy is known there).
+  attacker beats every defender it may know of (l.661-674; None when no enemy is known there);
+  :class:`~lcb_lab.games.archipelago.actions.WalkCommandos` the same for the island part walked to (l.819).
 
 * :class:`~lcb_lab.games.archipelago.actions.LaunchSurfaceMissile` -- red + red (S-S) or green + green
   (S-A); ``hit`` along the course (l.854, l.953);
@@ -28,7 +29,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago import chance
-from lcb_lab.games.archipelago.rules import commandos, gun, machine_gun, missiles, torpedo, turn
+from lcb_lab.games.archipelago.rules import commandos, expanded, gun, machine_gun, missiles, torpedo, turn
 from lcb_lab.kernel.odds import ChanceStep
 
 
@@ -80,8 +81,12 @@ def _level3(g: Any, action: A.Action) -> ChanceStep | None:
             return None
         return _yes_no(f"machine gun {action.shooter} -> {action.target}", "l.634" if need == 5 else "l.539", "hit",
                        chance.machine_gun(need), f"one red die: {need} or more destroys")
-    if isinstance(action, A.LandCommandos):
-        commandos.check_land(g, action.piece, action.island)
+    if isinstance(action, (A.LandCommandos, A.WalkCommandos)):
+        if isinstance(action, A.WalkCommandos):          # level 5: across an own road or bridge (l.819)
+            expanded.check_walk(g, action.island, action.to)
+            action = A.LandCommandos(f"{s.to_move}'s commandos from {action.island}", action.to)
+        else:
+            commandos.check_land(g, action.piece, action.island)
         known = [c for c in s.commandos if c.island == action.island and c.owner != s.to_move and not c.secret]
         foes = ["commandos"] * len(known) + [f for f in commandos.defenders(s, action.island, s.to_move) if f == "garrison"]
         if not foes:

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
+from lcb_lab.games.archipelago.rules import dock, landing_platform
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -173,6 +174,34 @@ def play_card(g: Any, a: A.PlayCard) -> None:
 def answer_interceptors(g: Any, a: A.AnswerInterceptors) -> None:
     """The Interceptors counter-card, or not (l.778)."""
     cards.answer(g, a.player, a.play)
+def exit_dock(g: Any, a: A.ExitDock) -> None:
+    """A craft leaves a well dock (l.1043)."""
+    dock.exit_dock(g, a.piece, a.facing)
+
+
+def enter_dock(g: Any, a: A.EnterDock) -> None:
+    """A craft enters a well dock (l.1045)."""
+    dock.enter_dock(g, a.piece, a.dock)
+
+
+def shift_commandos(g: Any, a: A.ShiftCommandos) -> None:
+    """Commandos between a DLS and the craft in its dock (l.1047)."""
+    dock.shift_commandos(g, a.giver, a.taker)
+
+
+def load_cargo(g: Any, a: A.LoadCargo) -> None:
+    """The MLP loads a ship or the oil platform (l.1266)."""
+    landing_platform.load_cargo(g, a.mlp, a.load)
+
+
+def unload_cargo(g: Any, a: A.UnloadCargo) -> None:
+    """The MLP unloads (l.1270)."""
+    landing_platform.unload_cargo(g, a.mlp, a.load, a.facing)
+
+
+def walk_commandos(g: Any, a: A.WalkCommandos) -> None:
+    """Commandos walk across an own road or bridge (l.819, l.821)."""
+    commandos.walk(g, a.island, a.to)
 
 
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
@@ -193,7 +222,9 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.LandCommandos: land_commandos,
          A.LaunchSurfaceMissile: launch_surface_missile, A.LaunchCruiseMissile: launch_cruise_missile,
          A.ContinueCruiseMissile: continue_cruise_missile, A.Foilborne: foilborne, A.FlyEkranoplan: fly_ekranoplan,
-         A.PlayCard: play_card, A.AnswerInterceptors: answer_interceptors}
+         A.PlayCard: play_card, A.AnswerInterceptors: answer_interceptors,
+         A.ExitDock: exit_dock, A.EnterDock: enter_dock, A.ShiftCommandos: shift_commandos, A.LoadCargo: load_cargo,
+         A.UnloadCargo: unload_cargo, A.WalkCommandos: walk_commandos}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.ChooseCard: choose_card}

@@ -14,7 +14,8 @@ Shots listed: torpedoes at every enemy piece a course reaches within 6 (with the
 course, :func:`~lcb_lab.games.archipelago.rules.torpedo.best_course`), gun shots at every target
 on the forward lines within 10 d (red + green reach at most 10, l.1588); interception of enemy T
 markers when the optional rule l.233 is on.  Levels 3-4 (helicopters, missiles, machine guns,
-refuelling, commandos): :mod:`~lcb_lab.games.archipelago.legal_air`.  Every listed act is accepted
+refuelling, commandos): :mod:`~lcb_lab.games.archipelago.legal_air`; level 5's well dock, MLP loads and
+walking commandos: :mod:`~lcb_lab.games.archipelago.legal_ships`.  Every listed act is accepted
 by the rules (a test).
 """
 from __future__ import annotations
@@ -25,8 +26,9 @@ import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_air import air_acts
+from lcb_lab.games.archipelago.legal_ships import ship_acts
 from lcb_lab.games.archipelago.legal_ssm import card_acts, ssm_acts
-from lcb_lab.games.archipelago.rules import forces, gun, logistics, movement, setup, torpedo
+from lcb_lab.games.archipelago.rules import dock, forces, gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
@@ -47,7 +49,8 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held or p.kind == "helicopter" or p.flying or cls_of(p).mobility == "launcher":
+        if (p.owner != who or p.moved or p.held or p.kind == "helicopter" or p.flying or cls_of(p).mobility == "launcher"
+                or not dock.may_move(p)):
             continue
         dice = sorted(set(s.dice))
         ends = movement.reachable_by_die(g, s, pid, p, dice) if dice else {}
@@ -67,7 +70,7 @@ def _shots(g: Any, who: str) -> list:
             continue
         weapons = cls_of(p).weapons
         if "torpedo" in weapons and "T" in p.ammo:
-            targets = [t for t, q in sorted(s.pieces.items()) if q.owner == enemy]
+            targets = [t for t, q in sorted(s.pieces.items()) if q.owner == enemy and not dock.carried(q)]
             if is_on(s, "l.233"):
                 targets += [t for t, v in sorted(s.torpedoes.items()) if v.owner == enemy]
             for t in targets:
@@ -75,7 +78,7 @@ def _shots(g: Any, who: str) -> list:
                 if k >= 2:
                     out.append(A.LaunchTorpedo(pid, t, turn_at, turn))
         if "gun" in weapons and "G" in p.ammo:
-            for t in [t for t, q in sorted(s.pieces.items()) if q.owner == enemy] + sorted(gun.objects(g, enemy)):
+            for t in [t for t, q in sorted(s.pieces.items()) if q.owner == enemy and not dock.carried(q)] + sorted(gun.objects(g, enemy)):
                 try:
                     d, _ = gun.aim(g, pid, t)
                 except IllegalAction:
@@ -144,6 +147,6 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     if s.phase == "start":
         out: list = [A.ContinueTorpedo(t, at, d) for t, v in sorted(s.torpedoes.items()) if v.owner == who
                      for at, d in [(0, 0)] + [(k, x) for k in range(1, 5) for x in (-1, 1)]]
-        return out + _logistics(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + [A.RollMovement()]
+        return out + _logistics(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + ship_acts(g, who) + [A.RollMovement()]
     out = _moves(g, who) if s.phase == "move" and s.dice else []
-    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + [A.EndTurn()]
+    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + ship_acts(g, who) + [A.EndTurn()]

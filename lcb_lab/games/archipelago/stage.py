@@ -19,6 +19,7 @@ from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.common import log
+from lcb_lab.games.archipelago.rules.expanded import BOARD as EXPANDED_BOARD, LEVEL, ZONES as EXPANDED_ZONES, fleet
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.games.archipelago.rules.setup import filled, new_state
 from lcb_lab.kernel.dice import Dice
@@ -77,16 +78,32 @@ FLEET = {1: [f"TB-{i}" for i in range(1, 9)],
          2: [f"TB-{i}" for i in range(1, 9)] + ["C-9", "C-10", "C-11", "C-12", "D-13", "D-14", "A-15", "R-16"]}
 FLEET[3] = FLEET[2] + ["F-17", "H-1", "H-2"]
 FLEET[4] = FLEET[3] + ["HC-18", "HC-19"]
+FLEET[5] = fleet(FLEET[4])
 """Each side's pieces at level 1 (8 torpedo boats, l.140), level 2 (all 16, l.266-268), level 3 (and
-the frigate and two helicopters, l.398) and level 4 (and two hovercraft, l.580)."""
+the frigate and two helicopters, l.398), level 4 (and two hovercraft, l.580) and level 5, the
+expanded game (and the expanded pieces whose classes ``data/pieces.toml`` holds, l.806:
+:func:`~lcb_lab.games.archipelago.rules.expanded.fleet`)."""
+
+
+def default_board(level: int) -> Board:
+    """The board a game of ``level`` opens on when none is given: an open sea 14 x 16 (levels
+    1-2), 21 x 14 with landing points (3-4, :func:`helipads`), the expanded board (5, l.813)."""
+    if level >= LEVEL:
+        from lcb_lab.games.archipelago.model.board_data import load_board
+        return load_board(EXPANDED_BOARD)
+    return Board.open_sea(14, 16) if level < 3 else helipads(Board.open_sea(21, 14))
 
 
 def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int | None = 0,
             **extra: Any) -> Archipelago:
     """A whole game: each side's :data:`FLEET` in suggested ``zone`` (l.146-149), ships on dark
     blue, every piece facing the other side (Red south, Blue north), panels filled; dice ``seed``.
+    Level 5 opens on the expanded board, Blue in the 4 western sector columns facing NE, Red in the 4
+    eastern ones facing SW (``zone`` unused; the scenarios' "4 sectors from the west / east", l.1409).
     Raises IllegalAction when the zone has too few points for the fleet."""
-    board = board or (Board.open_sea(14, 16) if level < 3 else helipads(Board.open_sea(21, 14)))
+    board = board or default_board(level)
+    if level >= LEVEL:
+        return _opening5(board, seed, **extra)
     from lcb_lab.games.archipelago.rules.setup import ZONES
     from lcb_lab.kernel.errors import IllegalAction
     specs = []
@@ -103,6 +120,23 @@ def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int
     return stage(board, specs, seed=seed, level=level, zone=zone, **extra)
 
 
+def _opening5(board: Board, seed: int | None, **extra: Any) -> Archipelago:
+    from lcb_lab.kernel.errors import IllegalAction
+    specs = []
+    for owner, facing in (("Blue", "NE"), ("Red", "SW")):
+        pts = [p for s in EXPANDED_ZONES[owner] for p in board.points_in(s)]
+        taken: set = set()
+        for name in FLEET[LEVEL]:
+            mob = catalog().classes[catalog().of_id(f"{owner} {name}")[1]].mobility
+            need = "landed" if mob == "flying" else mob
+            p = next((p for p in pts if p not in taken and board.admits(p, need)), None)
+            if p is None:
+                raise IllegalAction("l.144", f"no free point for {owner} {name} in {owner}'s zone")
+            taken.add(p)
+            specs.append((f"{owner} {name}", p, facing))
+    return stage(board, specs, seed=seed, level=LEVEL, **extra)
+
+
 def helipads(board: Board) -> Board:
     """``board`` with two white points (helicopter landing points, l.443) at the north edge's
     west half and two at the south edge's east half (in the suggested zone 2 of each side, l.147):
@@ -116,7 +150,8 @@ def choose_game(board: Board | None = None, level: int = 2, budget: int = 30, zo
     """A game in its ``choose`` phase: each side picks pieces of its :data:`FLEET` worth ``budget``
     points (``Choose`` / ``EndChoice`` acts, Red first, l.272), then places them (``Place``)."""
     from lcb_lab.games.archipelago.rules.forces import choose_state
-    board = board or (Board.open_sea(14, 16) if level < 3 else helipads(Board.open_sea(21, 14)))
+    board = board or default_board(level)
+    _garrisons(board, level, extra)
     ids = [f"{o} {n}" for o in ("Red", "Blue") for n in FLEET[level]]
     return Archipelago(choose_state(ids, budget, level, zone, **extra), board, Dice(seed=seed, forced=list(forced), die=RED))
 
@@ -126,6 +161,14 @@ def setup_game(board: Board | None = None, level: int = 1, zone: int = 0, seed: 
     """A game in its ``setup`` phase: each side's :data:`FLEET` waits to be placed by ``Place``
     acts (Red first, l.144-155), in suggested ``zone`` (0: anywhere)."""
     from lcb_lab.games.archipelago.rules.setup import setup_state
-    board = board or Board.open_sea(14, 16)
+    board = board or (Board.open_sea(14, 16) if level < LEVEL else default_board(level))
+    _garrisons(board, level, extra)
     ids = [f"{o} {n}" for o in ("Red", "Blue") for n in FLEET[level]]
     return Archipelago(setup_state(ids, level, zone, **extra), board, Dice(seed=seed, forced=list(forced), die=RED))
+
+
+def _garrisons(board: Board, level: int, extra: dict) -> None:
+    """Level 5: the Ga markers of the expanded board (l.807, l.821) for a game placed by acts."""
+    if level >= LEVEL and "garrisons" not in extra:
+        from lcb_lab.games.archipelago.rules.expanded import garrisons
+        extra["garrisons"] = garrisons(board)

@@ -74,6 +74,24 @@ class Base:
     points: tuple[Axial, ...]
 
 
+FeatureKind = Literal["dynamite", "bridge", "launcher"]
+FEATURE_KINDS: tuple[FeatureKind, ...] = ("dynamite", "bridge", "launcher")
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A feature of the expanded board (l.817-823): ``kind`` ``"dynamite"`` (the mined road point
+    between the two parts of Blue's Base A island, l.819), ``"bridge"`` (the mined bridge between
+    Red's Base A islands, l.821) -- each point cuts its island in two parts and only ``owner``'s
+    commandos cross it -- or ``"launcher"`` (the square red points where ``owner`` may put its
+    L markers, l.823: land like any red point while empty)."""
+
+    name: str
+    kind: FeatureKind
+    owner: str
+    points: tuple[Axial, ...]
+
+
 @dataclass(frozen=True)
 class Board:
     """A board: ``points`` (every point of the lattice on it, with its colour), ``symbols`` (the
@@ -92,6 +110,7 @@ class Board:
     sector_cols: str = "ABCDEFG"
     sector_rows: int = 7
     source: str = "sandbox"
+    features: Mapping[str, Feature] = field(default_factory=dict)
 
     # -------------------------------------------------------------- building
     @classmethod
@@ -107,7 +126,7 @@ class Board:
             if p not in self.points:
                 raise KeyError(f"{p} is not a point of board {self.name!r}")
         return Board(self.name, self.cols, self.rows, {**self.points, **colours}, self.symbols, self.bases,
-                     self.sector_cols, self.sector_rows, self.source)
+                     self.sector_cols, self.sector_rows, self.source, self.features)
 
     # -------------------------------------------------------------- reading
     def from_col_row(self, col: int, row: int) -> Axial:
@@ -154,10 +173,13 @@ class Board:
         """The islands: each set of land points (white, orange, red) joined by lattice lines, by
         name -- the name of the base with a point on it (``"Red Base A"``), else ``"island <sector>"``
         of its first point (``"island F3"``; ``"island F3-2"`` for a second one there) (l.690, l.715).
+        A dynamite or bridge point (:class:`Feature`, l.819-821) belongs to no island: the two parts
+        it joins are islands of their own (``"Red Base A"`` and ``"Red Base A-2"``).
         Computed once per board."""
         if "_islands" in self.__dict__:
             return self.__dict__["_islands"]
-        land = {p for p, c in self.points.items() if c not in WATER}
+        cuts = {p for f in self.features.values() if f.kind in ("dynamite", "bridge") for p in f.points}
+        land = {p for p, c in self.points.items() if c not in WATER and p not in cuts}
         groups: list[frozenset[Axial]] = []
         while land:
             start = min(land, key=lambda p: (p.q, p.r))
@@ -215,3 +237,9 @@ def check(board: Board) -> None:
         off = [p for p in b.points if p not in board.points]
         if off:
             raise ValueError(f"board {board.name!r}: base {b.name!r} point {off[0]} is not on the board")
+    for f in board.features.values():
+        bad = [p for p in f.points if board.points.get(p) in (None, *WATER)]
+        if bad:
+            raise ValueError(f"board {board.name!r}: feature {f.name!r} point {bad[0]} is not a land point of the board")
+        if f.kind == "launcher" and any(board.points[p] != "red" for p in f.points):
+            raise ValueError(f"board {board.name!r}: launcher points of {f.name!r} must be red points (l.823)")

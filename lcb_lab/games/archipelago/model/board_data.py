@@ -26,6 +26,12 @@ The encoding (one TOML file a board)::
     owner = "Red"                 # "Red", "Blue", or "" for nobody's
     points = [[9, 4], [8, 4]]     # the first names the base on the map
 
+    [[feature]]                   # expanded board (l.817-823): dynamite road, mined bridge, launcher squares
+    name = "Blue dynamite"
+    kind = "dynamite"             # "dynamite" / "bridge" (cut an island in two parts) or "launcher"
+    owner = "Blue"                # whose commandos cross it, or whose L markers stand there
+    points = [[14, 23]]
+
 Letters: ``D`` dark blue (deep water), ``L`` light blue (shallow water), ``W`` white, ``O``
 orange, ``R`` red (l.114-128).  Points are the kernel's odd-q offset points: columns of points
 west to east, every odd column half a step south of its neighbours (see
@@ -48,7 +54,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lcb_lab.games.archipelago.model.board import SYMBOLS, Base, Board, Colour, check
+from lcb_lab.games.archipelago.model.board import FEATURE_KINDS, SYMBOLS, Base, Board, Colour, Feature, check
 from lcb_lab.kernel import files
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.kernel.hexgrid import Axial, from_offset, to_offset
@@ -125,9 +131,9 @@ class _Reader:
 
 def _board(where: str, data: dict) -> Board:
     rd = _Reader(where)
-    unknown = sorted(set(data) - {"board", "symbol", "base"})
+    unknown = sorted(set(data) - {"board", "symbol", "base", "feature"})
     if unknown:
-        raise rd.fail(unknown[0], "unknown table: a board file has [board], [[symbol]] and [[base]]")
+        raise rd.fail(unknown[0], "unknown table: a board file has [board], [[symbol]], [[base]] and [[feature]]")
     head = rd.get(data, "board", dict, "board")
     name = rd.get(head, "name", str, "board.name")
     source = rd.get(head, "source", str, "board.source")
@@ -140,7 +146,8 @@ def _board(where: str, data: dict) -> Board:
     points, cols, rows = _rows(rd, rd.get(head, "rows", list, "board.rows"))
     symbols = _symbols(rd, data.get("symbol", []), cols, rows)
     bases = _bases(rd, data.get("base", []), cols, rows)
-    board = Board(name, cols, rows, points, symbols, bases, letters, nrows, source)
+    features = _features(rd, data.get("feature", []), cols, rows)
+    board = Board(name, cols, rows, points, symbols, bases, letters, nrows, source, features)
     try:
         check(board)
     except ValueError as e:
@@ -206,4 +213,21 @@ def _bases(rd: _Reader, items: Any, cols: int, rows: int) -> dict[str, Base]:
             raise rd.fail(f"{key}.name", f"base {name!r} is named twice")
         points = tuple(rd.point(v, f"{key}.points[{j}]", cols, rows) for j, v in enumerate(pts))
         out[name] = Base(name, kind, owner or None, points)  # type: ignore[arg-type]
+    return out
+
+
+def _features(rd: _Reader, items: Any, cols: int, rows: int) -> dict[str, Feature]:
+    out: dict[str, Feature] = {}
+    for i, t in enumerate(_entries(rd, items, "feature")):
+        key = f"feature[{i}]"
+        name = rd.get(t, "name", str, f"{key}.name")
+        kind = rd.get(t, "kind", str, f"{key}.kind")
+        if kind not in FEATURE_KINDS:
+            raise rd.fail(f"{key}.kind", f"{kind!r} is not one of {', '.join(FEATURE_KINDS)} (l.819-823)")
+        owner = rd.get(t, "owner", str, f"{key}.owner")
+        pts = rd.get(t, "points", list, f"{key}.points")
+        if not pts or name in out:
+            raise rd.fail(f"{key}.points" if not pts else f"{key}.name", "a feature needs a point" if not pts else f"feature {name!r} is named twice")
+        points = tuple(rd.point(v, f"{key}.points[{j}]", cols, rows) for j, v in enumerate(pts))
+        out[name] = Feature(name, kind, owner, points)  # type: ignore[arg-type]
     return out

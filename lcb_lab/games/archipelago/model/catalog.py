@@ -50,6 +50,10 @@ class PieceClass:
     lines: dict[str, str] = field(default_factory=dict)
     sandbox: dict[str, str] = field(default_factory=dict)
     level: int = 1
+    extra: dict = field(default_factory=dict)
+    """Values of the expanded rules the fields above do not name (``platforms``: helicopter
+    platforms, ``dock``: craft its well dock holds, ``commandos``: C markers carried...), read by
+    the rules that use them (``c.extra.get("platforms", 0)``)."""
 
     def capacity(self, kind: str) -> int:
         """How many markers of ``kind`` ("T", "G", "Repair") the panel holds (the ammunition
@@ -69,6 +73,8 @@ class Catalog:
     classes: dict[str, PieceClass]
     object_values: dict[str, int]
     totals: dict[str, int]
+    expanded: dict[str, int] = field(default_factory=dict)
+    """The markers the expanded set adds per side (l.807), by kind: the level-5 stock adds them."""
 
     def by_prefix(self, prefix: str) -> PieceClass:
         """The class whose piece names start ``prefix-`` (``"TB"``, ``"C"``...). Raises KeyError."""
@@ -76,6 +82,15 @@ class Catalog:
             if c.prefix == prefix:
                 return c
         raise KeyError(f"no piece class with the prefix {prefix!r}")
+
+    def by_number(self, prefix: str, number: int) -> PieceClass:
+        """The class whose pieces are ``prefix-number`` (the expanded rules number several classes
+        ``H``: H1-H2 helicopters, H3-H4 utility helicopters...). Raises KeyError when none is."""
+        for c in self.classes.values():
+            if c.prefix == prefix and c.numbers[0] <= number <= c.numbers[1]:
+                return c
+        cls = self.by_prefix(prefix)
+        raise KeyError(f"{prefix}-{number}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
 
     def of_id(self, piece_id: str) -> tuple[str, str, int]:
         """``(owner, class key, number)`` of a piece id ``"<owner> <prefix>-<number>"``
@@ -86,10 +101,10 @@ class Catalog:
             number = int(num)
         except ValueError:
             raise KeyError(f"{piece_id!r} is not a piece id like 'Red TB-2'") from None
-        cls = next((c for c in self.classes.values() if c.prefix == prefix and c.numbers[0] <= number <= c.numbers[1]),
-                   self.by_prefix(prefix))     # two classes share "L": L-1, L-2 S-S and L-3, L-4 S-A launchers (l.993)
-        if not cls.numbers[0] <= number <= cls.numbers[1]:
-            raise KeyError(f"{piece_id!r}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
+        try:
+            cls = self.by_number(prefix, number)
+        except KeyError as e:
+            raise KeyError(f"{piece_id!r}: {e.args[0]}") from None
         return owner, cls.key, number
 
 
@@ -99,10 +114,15 @@ def catalog(path: str | None = None) -> Catalog:
     raw = files.load_toml(Path(path or DATA), "pieces")     # the one reader (lcb_lab.kernel.files)
     objects = {k: v for k, v in raw.pop("base_objects").items() if isinstance(v, int)}
     totals = {k: v for k, v in raw.pop("base_stock").items() if isinstance(v, int)}
+    expanded = {k: v for k, v in raw.pop("expanded_stock", {}).items() if isinstance(v, int)}
     classes = {}
     for key, d in raw.items():
         classes[key] = PieceClass(key, d["prefix"], d["name"], tuple(d["numbers"]), d["hits"], d["speed"],
                                   d["mobility"], tuple(d["weapons"]), dict(d["loads"]), d["value"],
                                   d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})),
-                                  d.get("level", 1))
-    return Catalog(classes, objects, totals)
+                                  d.get("level", 1), {k: v for k, v in d.items() if k not in _FIELDS})
+    return Catalog(classes, objects, totals, expanded)
+
+
+_FIELDS = frozenset({"prefix", "name", "numbers", "hits", "speed", "mobility", "weapons", "loads", "value",
+                     "any_load", "fuel", "lines", "sandbox", "level"})

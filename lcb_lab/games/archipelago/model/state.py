@@ -92,6 +92,8 @@ class Commando:
     owner: str
     island: str
     secret: bool = False
+    since: int = 0
+    """The turn it landed (a walk across a road or bridge comes on a later turn, l.819)."""
 
 
 @dataclass

@@ -36,6 +36,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, where
+from lcb_lab.games.archipelago.rules.dock import platforms
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
 
@@ -72,11 +73,12 @@ def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
     R marker and without enemy commandos on its island, or an own frigate with no helicopter aboard."""
     s = g.state
     pid = s.at(point)
-    if pid and s.pieces[pid].kind == "frigate":
+    if pid and platforms(cls_of(s.pieces[pid])):          # a frigate's platform; level 5 also l.945, l.1027, l.1266
         f = s.pieces[pid]
         if f.owner != p.owner:
-            return f"{pid} is an enemy frigate"
-        return None if not any(q.aboard == pid for q in s.pieces.values()) else f"{pid} carries a helicopter already"
+            return f"{pid} is an enemy ship"
+        aboard = sum(q.aboard == pid and is_heli(q) for q in s.pieces.values())
+        return None if aboard < platforms(cls_of(f)) else f"{pid} carries a helicopter already on each platform"
     if not g.board.admits(point, "landed") or tuple(point) in s.red_points:
         return f"{tuple(point)} is not a white point without an R marker"
     if pid:
@@ -284,7 +286,7 @@ def refuel(g: Any, pid: str, by: str) -> None:
         rule = "l.485"
     else:
         q = own_piece(s, by, "l.487", "refuel")
-        if q.kind == "frigate":
+        if q.kind == "frigate" or cls_of(q).extra.get("heli_fuel"):      # level 5: l.945, l.1027
             if p.aboard != by and (p.aboard or distance(q.at, p.at) != 1):
                 raise IllegalAction("l.487", f"{pid} is neither aboard {by} nor landed beside it")
             rule = "l.485" if p.aboard == by else "l.487"

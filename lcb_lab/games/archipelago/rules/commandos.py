@@ -19,6 +19,9 @@
   paper (``Commando.secret``), hidden from the other player (:mod:`~lcb_lab.games.archipelago.observer`);
   a paper is shown when its unit is taken aboard (l.620) or fights (l.676).  *Reading*: a unit not
   yet shown does not stop enemy helicopters landing (l.690): the enemy cannot know of it.
+* Level 5 (:mod:`.expanded`): a landing boat lands commandos as a hovercraft does (l.1029,
+  l.1041); :func:`occupy` is the arrival on an island part, by landing or by :func:`walk` across an
+  own road or bridge (l.819-821); Base A is captured when every island part of it is held (l.821).
 """
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
-from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
+from lcb_lab.games.archipelago.rules import expanded
+from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_capture
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
@@ -42,8 +46,10 @@ def near(g: Any, point: Any, island: str) -> bool:
 def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
     s = g.state
     p = own_piece(s, pid, rule, "carry commandos")
-    if p.kind != "hovercraft":
-        raise IllegalAction(rule, f"{pid} is not a hovercraft: only hovercraft carry commandos")
+    if p.kind != "hovercraft" and not cls_of(p).extra.get("lands"):
+        raise IllegalAction(rule, f"{pid} is not a hovercraft or landing boat: only they carry commandos ashore")
+    if p.aboard:
+        raise IllegalAction("l.1043", f"{pid} is inside {p.aboard}'s well dock: it exits first")
     if island not in g.board.islands():
         raise IllegalAction(rule, f"{island!r} is not an island of the board")
     if not near(g, p.at, island):
@@ -96,22 +102,36 @@ def land(g: Any, pid: str, island: str) -> None:
     p.ammo.remove("C")
     p.fired = True
     s.phase = "fire"
-    foes = defenders(s, island, p.owner)
     log(g, "commandos", f"{p.owner}'s commandos land on {island} from {pid}", "Landing is an act like a shot "
         "(l.658); the defenders fight one at a time, commandos before the garrison (l.670, l.674).",
         ["l.658", "l.670"], piece=pid)
-    for foe in foes:
-        if not _fight(g, p.owner, island, foe):
+    occupy(g, p.owner, island)
+
+
+def occupy(g: Any, owner: str, island: str) -> None:
+    """``owner``'s C marker arrives on ``island`` (landing, or walking across a road at level 5):
+    it fights the enemy units there one at a time, and stays if it wins them all (l.663, l.690);
+    taking the enemy's Base A wins (l.680; at level 5 every island part of it, l.821)."""
+    s = g.state
+    for foe in defenders(s, island, owner):
+        if not _fight(g, owner, island, foe):
             return
-    s.commandos.append(Commando(p.owner, island))
-    if s.garrisons.get(island) == other(p.owner):
+    s.commandos.append(Commando(owner, island, since=s.turn if s.level >= 5 else 0))   # level 5: walks later (l.819)
+    if s.garrisons.get(island) == other(owner):
         del s.garrisons[island]
-    log(g, "commandos", f"{p.owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
+    log(g, "commandos", f"{owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
         ["l.663", "l.690"], island=island)
-    base = g.board.bases.get(island)
-    if base is not None and base.kind == "A" and base.owner == other(p.owner) and not s.over:
-        from lcb_lab.games.archipelago.rules.victory import finish
-        finish(g, p.owner, f"{p.owner}'s commandos capture {island}", "l.680")
+    pts = g.board.islands().get(island, frozenset())
+    base = next((b for b in g.board.bases.values() if b.kind == "A" and b.owner == other(owner)
+                 and (b.name == island or any(q in pts for q in b.points))), None)
+    if base is None or s.over:
+        return
+    if s.level >= expanded.LEVEL and not expanded.captured(g, base.name, owner):
+        log(g, "commandos", f"{base.name} is not yet taken", f"Its other island part must be held too (l.821): "
+            f"{', '.join(expanded.base_parts(g.board, base.name))}.", ["l.821"], island=island)
+        return
+    from lcb_lab.games.archipelago.rules.victory import finish
+    finish(g, owner, f"{owner}'s commandos capture {base.name}", "l.680")
 
 
 def _fight(g: Any, attacker: str, island: str, foe: str) -> bool:
@@ -149,3 +169,19 @@ def _fight(g: Any, attacker: str, island: str, foe: str) -> bool:
         log(g, "fight", f"red {a} against red {d}: the defending commandos are destroyed", "Their C marker leaves; "
             "the fight goes on with the next defender (l.672, l.674).", ["l.672", "l.674"], roll=[a, d])
     return True
+
+
+def walk(g: Any, start: str, to: str) -> None:
+    """Level 5: one C marker of the player to move walks from island part ``start`` to ``to``
+    across its own road or bridge (:mod:`.expanded`, l.819-821); a fight when enemy units hold
+    ``to``. Raises IllegalAction."""
+    s = g.state
+    unit = expanded.check_walk(g, start, to)
+    f = expanded.crossing(g.board, start, to)
+    rule = "l.819" if f.kind == "dynamite" else "l.821"
+    s.commandos.remove(unit)
+    shown = "; its paper is shown (reading, as boarding shows it, l.620)" if unit.secret else ""
+    log(g, "commandos", f"{s.to_move}'s commandos walk from {start} to {to}", f"Across {f.name}: only "
+        f"{f.owner}'s commandos cross it ({rule}); on a later turn than they landed (l.819){shown}.",
+        [rule, "l.620"] if shown else [rule], island=to)
+    occupy(g, s.to_move, to)

@@ -55,7 +55,15 @@ def enemy_piece(s: ArchState, pid: str, rule: str) -> Piece:
     p = s.pieces.get(pid)
     if p is None or p.owner == s.to_move:
         raise IllegalAction(rule, f"{pid} is not an enemy vessel on the board: the target is an enemy piece")
+    not_carried(p, pid)
     return p
+
+
+def not_carried(p: Piece, pid: str) -> None:
+    """Refuse (IllegalAction l.1029) a shot at ``p`` riding in a well dock or on a deck (not a
+    helicopter on a platform): only its carrier can be hit (*reading*: it is inside the hull, l.1029)."""
+    if p.aboard and catalog().classes[p.kind].mobility != "flying":
+        raise IllegalAction("l.1029", f"{pid} rides inside or on {p.aboard}: only the carrier can be hit")
 
 
 def where(g: Any, point: Any) -> str:

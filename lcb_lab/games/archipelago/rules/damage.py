@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lcb_lab.games.archipelago.rules.capital_ship import damage_note, sink_rule
 from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 
@@ -29,13 +30,14 @@ def hit(g: Any, target: str, marker: str, by: str) -> None:
         return
     p.hits.append(marker)
     if len(p.hits) >= c.hits:
-        rule = "l.243" if c.hits == 1 else "l.346" if c.hits == 2 else "l.941"
+        rule = sink_rule(c)
         log(g, "sunk", f"{target} is sunk", f"{len(p.hits)} hit(s) sink a {c.name} ({rule}); the {marker} marker "
             f"from {by} went onto its control panel (l.237).", [rule, "l.237"], piece=target)
         sink(g, target)
         return
+    note, refs = damage_note(c, len(p.hits))
     log(g, "damaged", f"{target} is damaged", f"The {marker} marker from {by} goes onto its control panel "
-        f"(l.237); a damaged ship moves one step less (l.344).", ["l.237", "l.344"], piece=target)
+        f"(l.237); {note}.", ["l.237", *refs], piece=target)
 
 
 def sink(g: Any, target: str) -> None:
@@ -44,8 +46,9 @@ def sink(g: Any, target: str) -> None:
     p = s.pieces.pop(target)
     s.sunk[target] = p
     for hid in [h for h, q in sorted(s.pieces.items()) if q.aboard == target]:
-        log(g, "sunk", f"{hid} goes down with {target}", "A helicopter aboard a sunk frigate is lost with it (l.553).",
-            ["l.553"], piece=hid)
+        heli = s.pieces[hid].kind == "helicopter"
+        log(g, "sunk", f"{hid} goes down with {target}", "A helicopter aboard a sunk frigate is lost with it (l.553)."
+            if heli else "What its well dock or deck carries is lost with it (reading of l.553).", ["l.553"], piece=hid)
         s.sunk[hid] = s.pieces.pop(hid)
     if "C" in p.ammo and p.kind == "hovercraft":
         log(g, "sunk", f"the commandos aboard {target} are lost", "Commandos on a destroyed hovercraft are destroyed "

@@ -15,7 +15,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.rules import damage
-from lcb_lab.games.archipelago.rules.common import cls_of, log, not_fired, own_piece, pct
+from lcb_lab.games.archipelago.rules.common import cls_of, log, not_carried, not_fired, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
@@ -68,6 +68,7 @@ def aim(g: Any, shooter: str, target: str) -> tuple[int, Axial]:
         where = enemy_objects[target]
     elif target in s.pieces and s.pieces[target].owner != s.to_move:
         q = s.pieces[target]
+        not_carried(q, target)
         no_shot_at_landed(s, target)
         if q.kind == "helicopter" and (q.flying or q.aboard):
             raise IllegalAction("l.549", f"{target} is in the air or aboard a frigate: a gun hits targets on the surface "

@@ -24,7 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
+from lcb_lab.games.archipelago.rules.capital_ship import check_turns, turns_allowed
 from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.dock import unmoved
 from lcb_lab.games.archipelago.rules.optional import strands
 from lcb_lab.games.archipelago.rules.scenarios import immobile
 from lcb_lab.kernel.errors import IllegalAction
@@ -50,11 +52,14 @@ def path(start: Axial, facing: int, steps: str) -> list[tuple[Axial, int]]:
     return out
 
 
-def allowance(p: Piece, die: int) -> int:
+def allowance(p: Piece, die: int, s: ArchState | None = None) -> int:
     """Steps a move of ``p`` may take on blue die ``die``: die + speed (l.178, l.307), a damaged
-    ship one fewer (l.344)."""
+    ship one fewer (l.344), a Mobile Landing Platform with a heavy load on its deck (in state ``s``)
+    one fewer (l.1266)."""
     c = cls_of(p)
-    return die + c.speed - (1 if c.is_ship and p.hits else 0)
+    laden = s is not None and any(q.aboard and s.pieces.get(q.aboard) is p for q in s.pieces.values()) \
+        and bool(c.extra.get("cargo"))
+    return die + c.speed - (1 if c.is_ship and p.hits else 0) - (1 if laden else 0)
 
 
 def enemy_port(g: Any, owner: str, point: Axial) -> bool:
@@ -92,10 +97,12 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
         raise IllegalAction("l.180", f"a move is one or more steps F, L, R or B, not {steps!r}")
     if steps.count("B") > 1:
         raise IllegalAction("l.191", f"{pid} may move backward only one step in a turn, not {steps.count('B')}")
-    most = allowance(p, die)
+    most = allowance(p, die, s)
     if len(steps) > most:
         rule = "l.344" if cls_of(p).is_ship and p.hits else ("l.307" if cls_of(p).is_ship else "l.178")
+        rule = "l.1266" if most < allowance(p, die) else "l.1039" if p.kind == "landing_boat" else rule
         raise IllegalAction(rule, f"{pid} may take at most {most} steps on a blue {die}, not {len(steps)}")
+    check_turns(pid, p, steps)
     out = path(p.at, p.facing, steps)
     for i, (ch, (pt, _)) in enumerate(zip(steps, out)):
         if ch in "FB":
@@ -125,11 +132,11 @@ def reachable_by_die(g: Any, s: ArchState, pid: str, p: Piece,
     """:func:`reachable` for each of ``dice``, from one breadth-first search as deep as the largest
     allowance: a search's first ``k`` layers do not depend on how deep it goes, so a die's moves
     are the strings of at most its allowance."""
-    seen = _search(g, s, pid, p, max(allowance(p, d) for d in dice))
+    seen = _search(g, s, pid, p, max(allowance(p, d, s) for d in dice))
     out: dict[int, dict[tuple[tuple[int, int], int], str]] = {}
     for d in dice:
-        most, ends = allowance(p, d), {}
-        for (pt, f, _), st in seen.items():
+        most, ends = allowance(p, d, s), {}
+        for (pt, f, _, _), st in seen.items():
             if st and len(st) <= most and ((pt, f) not in ends or len(st) < len(ends[(pt, f)])):
                 ends[(pt, f)] = st
         out[d] = ends
@@ -137,26 +144,30 @@ def reachable_by_die(g: Any, s: ArchState, pid: str, p: Piece,
 
 
 def _search(g: Any, s: ArchState, pid: str, p: Piece, most: int) -> dict[tuple, str]:
-    """``{(point, facing, stepped back): the first shortest step string}`` within ``most`` steps."""
-    start = (p.point, p.facing, False)
+    """``{(point, facing, stepped back, turns made): the first shortest step string}`` within
+    ``most`` steps (a capital ship with two hits turns once, l.941: :func:`turns_allowed`)."""
+    turns = turns_allowed(p)
+    start = (p.point, p.facing, False, 0)
     seen = {start: ""}
     frontier = [start]
     enterable: dict[Axial, bool] = {}         # check_point's verdict per point: the same for every path
     for _ in range(most):
         nxt = []
-        for pt, f, back in frontier:
+        for pt, f, back, tn in frontier:
             if strands(g, cls_of(p).mobility, Axial(*pt)):
                 continue                       # stranded there (l.340): the move ends
             for ch in ("F", "L", "R") + (() if back else ("B",)):
+                if ch in "LR" and turns is not None and tn >= turns:
+                    continue                   # a capital ship with two hits turns once (l.941)
                 (q, nf), = path(Axial(*pt), f, ch)
                 if ch in "FB":
                     if q not in enterable:
                         enterable[q] = _enterable(g, s, pid, p, q)
                     if not enterable[q]:
                         continue
-                key = (tuple(q), nf, back or ch == "B")
+                key = (tuple(q), nf, back or ch == "B", tn + (turns is not None and ch in "LR"))
                 if key not in seen:
-                    seen[key] = seen[(pt, f, back)] + ch
+                    seen[key] = seen[(pt, f, back, tn)] + ch
                     nxt.append(key)
         frontier = nxt
     return seen
@@ -177,6 +188,7 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
     if p.flying or cls_of(p).mobility == "launcher":
         raise IllegalAction("l.1230" if p.flying else "l.995", f"{pid} is {'in the air: it flies (l.1234)' if p.flying else 'a land launcher: it never moves'}")
+    unmoved(s, pid, p)
     if die not in s.dice:
         raise IllegalAction("l.170", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     if p.moved:
@@ -196,8 +208,10 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     c = cls_of(p)
     rule = "l.178" if not c.is_ship else "l.307"
     why = f"blue {die} {'+' if c.speed >= 0 else ''}{c.speed}" + (" -1 damaged (l.344)" if c.is_ship and p.hits else "")
+    why += " -1 heavy load (l.1266)" if allowance(p, die, s) < allowance(p, die) else ""
+    why += "; two hits: one turn at most (l.941)" if turns_allowed(p) else ""
     log(g, "move", f"{pid} moves {steps}: {where(g, start)} -> {where(g, p.point)}",
-        f"{len(steps)} of at most {allowance(p, die)} steps ({why}, {rule}); a step is a point forward or a "
+        f"{len(steps)} of at most {allowance(p, die, s)} steps ({why}, {rule}); a step is a point forward or a "
         f"60-degree turn in place (l.183){', one step back (l.191)' if 'B' in steps else ''}.",
         [rule, "l.183"] + (["l.191"] if "B" in steps else []), piece=pid, steps=steps, die=die)
     if strands(g, c.mobility, p.at):

@@ -20,6 +20,7 @@ from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.games.archipelago.rules.dock import carrier_at, check_start, platforms
 from lcb_lab.games.archipelago.rules.scenarios import check_scenario
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
@@ -41,10 +42,13 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
     c = catalog().classes[p.kind]
     if p.kind == "helicopter" and not p.flying:
         host = pieces.get(p.aboard)
-        if p.aboard and (host is None or host.kind != "frigate" or host.owner != p.owner or host.point != p.point):
+        if p.aboard and (host is None or not platforms(catalog().classes[host.kind]) or host.owner != p.owner
+                         or host.point != p.point):
             raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
         if not p.aboard and not board.admits(Axial(*p.point), "landed"):
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
+    elif p.aboard:
+        check_start(pieces, pid)               # a craft in its DLS, a load on its MLP (l.1037, l.1427)
     elif not board.admits(Axial(*p.point), c.mobility):
         rule = "l.279" if c.is_ship else "l.155"
         raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
@@ -80,8 +84,10 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
     uses only T markers (l.140, l.159), level 2 T, G and Repair, level 3 also A-S and A-A (l.423);
     C markers are units, not stock (l.598)."""
     on = [m for p in pieces if p.owner == owner for m in p.ammo]
-    kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5] if level < 5 else \
-        tuple(k for k in MARKERS if k != "C" and k in catalog().totals)      # level 5: S-S, S-A, CM too (l.807)
+    if level >= 5:
+        from lcb_lab.games.archipelago.rules.expanded import stock_kinds
+        return {k: max(n - on.count(k), 0) for k, n in stock_kinds().items()}   # with the expanded set (l.807)
+    kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5]
     return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
 
 
@@ -90,15 +96,16 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     filled where ``ammo`` was left empty, Base A's panels stocked. Raises IllegalAction."""
     optional.check(extra.get("optional_rules", []))
     check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
+    from lcb_lab.games.archipelago.rules.expanded import check_level
+    check_level(pieces, level)
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
-        if catalog().classes[pieces[pid].kind].level > level:
-            raise IllegalAction("l.811", f"{pid} belongs to the expanded rules: it plays only at level 5, not level {level}")
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
     for p in pieces.values():
         p.fuel = p.fuel or catalog().classes[p.kind].fuel
     if level >= 4 and "garrisons" not in extra:
-        extra["garrisons"] = garrisons(board)
+        from lcb_lab.games.archipelago.rules import expanded
+        extra["garrisons"] = expanded.garrisons(board) if level >= expanded.LEVEL else garrisons(board)
     return ArchState(level=level, pieces=pieces, stock=extra.pop("stock", stock), **extra)
 
 
@@ -130,9 +137,8 @@ def place_check(g: Any, pid: str, point: tuple[int, int]) -> None:
     owner, kind, number = catalog().of_id(pid)
     trial = dict(g.state.pieces)
     trial[pid] = Piece(owner, kind, number, tuple(point), 0)
-    host = next((i for i, q in trial.items() if q.kind == "frigate" and q.owner == owner and q.point == tuple(point)), "")
-    if kind == "helicopter" and host:
-        trial[pid].aboard = host
+    trial[pid].aboard = carrier_at(g.state.pieces, owner, kind, point)
+
     check_placement(g.board, trial, pid, g.state.zone)
 
 
@@ -150,9 +156,7 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
         raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
     place_check(g, pid, point)
     s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind), fuel=catalog().classes[kind].fuel)
-    host = next((i for i, q in s.pieces.items() if q.kind == "frigate" and q.point == tuple(point) and i != pid), None)
-    if kind == "helicopter" and host:
-        s.pieces[pid].aboard = host
+    s.pieces[pid].aboard = carrier_at({i: q for i, q in s.pieces.items() if i != pid}, owner, kind, point)
     s.reserve.remove(pid)
     log(g, "place", f"{pid} placed at {where(g, point)} facing {Facing(facing).name}",
         "On a point that admits it, along a line through the point (l.155); its panel filled (l.159).",

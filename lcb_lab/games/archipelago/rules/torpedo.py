@@ -82,7 +82,7 @@ def hittable(g: Any, pid: str, heading: int) -> bool:
     p = g.state.pieces[pid]
     if p.kind in ("hovercraft", "helicopter", "ekranoplan"):       # an ekranoplan's draft is too shallow (l.1242)
         return False                           # it passes underneath a hovercraft (l.638); aircraft are above water
-    return p.kind != "torpedo_boat" or bearing(p.facing, heading) in REAR
+    return cls_of(p).mobility != "boat" or bearing(p.facing, heading) in REAR   # every boat: LB too (l.1039)
 
 
 def reach(g: Any, steps: list[tuple[Axial, int]], target: str) -> int:

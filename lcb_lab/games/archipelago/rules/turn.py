@@ -29,6 +29,9 @@ def dice_count(s: ArchState, player: str) -> int:
     if s.level == 1:
         return 2
     n = len([p for p in s.afloat(player) if cls_of(p).mobility != "launcher"])    # launchers do not count (l.995)
+    if s.level >= 5:
+        from lcb_lab.games.archipelago.rules.expanded import dice_count as expanded_dice
+        return expanded_dice(n)                # the expanded game's fifth die (l.827-834)
     return 4 if n >= 11 else 3 if n >= 6 else 2 if n >= 2 else 1
 
 
@@ -44,7 +47,7 @@ def roll_movement(g: Any) -> None:
         log(g, "torpedo", f"{tid} is not continued and leaves the board", "A torpedo that hits nothing is removed "
             "(l.241); it could have been continued before the blue dice (l.207).", ["l.207", "l.241"])
     n = dice_count(s, s.to_move)
-    rule = "l.170" if s.level == 1 else "l.289"
+    rule = "l.170" if s.level == 1 else "l.827" if s.level >= 5 else "l.289"
     log(g, "odds", f"{s.to_move} rolls {n} blue dice: {pct(chance.bonus(n))} for a bonus move",
         f"{n} dice ({rule}); all matching gives one more piece (l.172). Blue die: {BLUE_SOURCE}.",
         [rule, "l.172"], dice=n, p_bonus=chance.bonus(n))
