@@ -47,8 +47,11 @@ class Archipelago(Engine):
         self.board = board
 
     def to_act(self) -> str | None:
-        """The player to move, or None when the game is over."""
-        return None if self.state.over else self.state.to_move
+        """The player to move (the answerer of a waiting choice first: a found submarine's owner,
+        l.1185), or None when the game is over."""
+        if self.state.over:
+            return None
+        return self.state.choices[-1].owner if self.state.choices else self.state.to_move
 
     def legal_actions(self, player: str | None = None) -> list:
         """What ``player`` (default: the one to move) may do now (:mod:`~lcb_lab.games.archipelago.legal`)."""

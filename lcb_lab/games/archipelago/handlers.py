@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submarine
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -129,10 +130,74 @@ def end_choice(g: Any, a: A.EndChoice) -> None:
     forces.end_choice(g)
 
 
+# --- expanded: submarines and their detection, depth charges, mines
+def submerge(g: Any, a: A.Submerge) -> None:
+    """A submarine moves and dives (l.1129)."""
+    submarine.submerge(g, a.piece, a.steps, a.die)
+
+
+def emerge(g: Any, a: A.Emerge) -> None:
+    """A submarine moves and comes up (l.1129)."""
+    submarine.emerge(g, a.piece, a.steps, a.die)
+
+
+def move_hidden(g: Any, a: A.MoveHidden) -> None:
+    """A hidden submarine's sector on the notepad (l.1155)."""
+    hidden.move(g, a.piece, a.sector)
+
+
+def reveal(g: Any, a: A.Reveal) -> None:
+    """The owner shows a hidden submarine (l.1167)."""
+    hidden.reveal(g, a.piece, a.surfaced)
+
+
+def place_submarine(g: Any, a: A.PlaceSubmarine) -> None:
+    """The answer to a waiting reveal (l.1165, l.1185, l.1203)."""
+    hidden.place(g, a.piece, (a.q, a.r), a.facing)
+
+
+def drop_depth_charge(g: Any, a: A.DropDepthCharge) -> None:
+    """A depth charge on a submerged submarine (l.1141)."""
+    depth_charge.drop(g, a.piece, a.target)
+
+
+def drop_sonar(g: Any, a: A.DropSonar) -> None:
+    """A sonar dropped behind an aircraft (l.1185)."""
+    sonar.drop(g, a.piece)
+
+
+def activate_mad(g: Any, a: A.ActivateMAD) -> None:
+    """A MAD search of one sector (l.1203)."""
+    sonar.mad(g, a.piece)
+
+
+def lay_mine(g: Any, a: A.LayMine) -> None:
+    """A mine laid behind the minelayer (l.1057)."""
+    mines.lay(g, a.piece)
+
+
+def sweep_mine(g: Any, a: A.SweepMine) -> None:
+    """A mine swept or taken back (l.1061, l.1063)."""
+    mines.sweep(g, a.piece, (a.q, a.r))
+
+
+def activate_rc_mines(g: Any, a: A.ActivateRCMines) -> None:
+    """Remote-controlled mines fired (l.1215)."""
+    mines.activate(g, a.sector)
+
+
+def _waiting(g: Any, a: Any) -> None:
+    """Refuse every act but the answer while a choice waits (the kernel's one stack of choices)."""
+    c = g.state.choices[-1] if g.state.choices else None
+    if c is not None and not isinstance(a, A.PlaceSubmarine):
+        raise IllegalAction(c.rule, f"{c.owner} must first place {c.piece} on the board")
+
+
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     """``handler`` run only while the game is in play (not over, forces chosen, pieces placed)."""
     def checked(g: Any, a: Any) -> None:
         _running(g)
+        _waiting(g, a)
         handler(g, a)
     checked.__doc__ = handler.__doc__
     return checked
@@ -142,7 +207,10 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
          A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
          A.Refuel: refuel, A.LaunchMissile: launch_missile, A.FireMachineGun: fire_machine_gun, A.Embark: embark,
-         A.LandCommandos: land_commandos}
+         A.LandCommandos: land_commandos,
+         A.Submerge: submerge, A.Emerge: emerge, A.MoveHidden: move_hidden, A.Reveal: reveal,
+         A.PlaceSubmarine: place_submarine, A.DropDepthCharge: drop_depth_charge, A.DropSonar: drop_sonar,
+         A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice}

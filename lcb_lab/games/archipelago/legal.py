@@ -25,6 +25,7 @@ import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_air import air_acts
+from lcb_lab.games.archipelago.legal_sub import choice_acts, sub_acts
 from lcb_lab.games.archipelago.rules import forces, gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
@@ -46,7 +47,7 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held or p.kind == "helicopter":
+        if p.owner != who or p.moved or p.held or cls_of(p).mobility == "flying":
             continue
         for die in sorted(set(s.dice)):
             opts = tuple(sorted(movement.reachable(g, s, pid, p, die).values()))
@@ -130,6 +131,8 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     not its turn or the game is over."""
     s = g.state
     who = player or g.to_act()
+    if s.choices and not s.over:
+        return choice_acts(g, who)             # a waiting choice first (level 5: a found submarine)
     if s.over or who != s.to_move:
         return []
     if s.phase == "choose":
@@ -139,6 +142,6 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     if s.phase == "start":
         out: list = [A.ContinueTorpedo(t, at, d) for t, v in sorted(s.torpedoes.items()) if v.owner == who
                      for at, d in [(0, 0)] + [(k, x) for k in range(1, 5) for x in (-1, 1)]]
-        return out + _logistics(g, who) + air_acts(g, who, s.phase) + [A.RollMovement()]
+        return out + _logistics(g, who) + air_acts(g, who, s.phase) + sub_acts(g, who, s.phase) + [A.RollMovement()]
     out = _moves(g, who) if s.phase == "move" and s.dice else []
-    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + [A.EndTurn()]
+    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + sub_acts(g, who, s.phase) + [A.EndTurn()]

@@ -20,9 +20,9 @@ from pathlib import Path
 from lcb_lab.kernel import files
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pieces.toml"
-MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C")
+MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C", "M", "D", "SN")
 """The marker kinds: torpedo, gun shell, repair (levels 1-2), air-to-surface and air-to-air missile
-(level 3), commandos (level 4) (l.102)."""
+(level 3), commandos (level 4) (l.102); contact mine, depth charge, sonar (level 5, l.807)."""
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,10 @@ class Catalog:
         except ValueError:
             raise KeyError(f"{piece_id!r} is not a piece id like 'Red TB-2'") from None
         cls = self.by_prefix(prefix)
-        if not cls.numbers[0] <= number <= cls.numbers[1]:
+        same = [c for c in self.classes.values() if c.prefix == prefix and c.numbers[0] <= number <= c.numbers[1]]
+        if not same:                           # H-1/2 and H-3/4, S-31 and S-32 share a prefix (l.1576)
             raise KeyError(f"{piece_id!r}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
-        return owner, cls.key, number
+        return owner, same[0].key, number
 
 
 @cache

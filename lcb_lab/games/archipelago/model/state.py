@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lcb_lab.games.archipelago.model.notepad import HiddenSubmarine, Mine, RevealChoice, Sonar
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
 PLAYERS = ("Red", "Blue")
@@ -51,6 +52,9 @@ class Piece:
     fuel: int = 0
     flying: bool = False
     aboard: str = ""
+    submerged: bool = False
+    steps: str = ""
+    done: list[str] = field(default_factory=list)
 
     @property
     def at(self) -> Axial:
@@ -137,6 +141,13 @@ class ArchState:
     carried: dict[str, str] = field(default_factory=dict)
     pool: list[str] = field(default_factory=list)
     budget: int = 0
+    hidden: dict[str, HiddenSubmarine] = field(default_factory=dict)
+    mines: list[Mine] = field(default_factory=list)
+    sonars: list[Sonar] = field(default_factory=list)
+    rc_mines: dict[str, list[str]] = field(default_factory=dict)
+    notepads: dict[str, list[str]] = field(default_factory=dict)
+    choices: list[RevealChoice] = field(default_factory=list)
+    last_choice_id: int = 0
     over: bool = False
     winner: str = ""
     outcome: str = ""

@@ -72,5 +72,7 @@ def pct(p: float) -> str:
 
 def vessels(s: Any, owner: str) -> list:
     """``owner``'s vessels afloat: every piece but helicopters (*reading*: the game ends when a side
-    has no vessel left, l.384; helicopters are aircraft, l.402)."""
-    return [p for p in s.afloat(owner) if p.kind != "helicopter"]
+    has no vessel left, l.384; helicopters are aircraft, l.402), and its submarines hidden on the
+    notepad (l.1151: still afloat)."""
+    return [p for p in s.afloat(owner) if cls_of(p).mobility != "flying"] + \
+        [h for _, h in sorted(s.hidden.items()) if h.owner == owner]

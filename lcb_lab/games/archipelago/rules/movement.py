@@ -27,6 +27,7 @@ from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import strands
 from lcb_lab.games.archipelago.rules.scenarios import immobile
+from lcb_lab.games.archipelago.rules.submarine import mobility_of, speed_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 
@@ -50,11 +51,11 @@ def path(start: Axial, facing: int, steps: str) -> list[tuple[Axial, int]]:
     return out
 
 
-def allowance(p: Piece, die: int) -> int:
+def allowance(p: Piece, die: int, g: Any = None) -> int:
     """Steps a move of ``p`` may take on blue die ``die``: die + speed (l.178, l.307), a damaged
-    ship one fewer (l.344)."""
+    ship one fewer (l.344); a submarine's speed by :func:`~.submarine.speed_of` (game ``g``, l.1125)."""
     c = cls_of(p)
-    return die + c.speed - (1 if c.is_ship and p.hits else 0)
+    return die + (speed_of(g, p) if g is not None else c.speed) - (1 if c.is_ship and p.hits else 0)
 
 
 def enemy_port(g: Any, owner: str, point: Axial) -> bool:
@@ -67,13 +68,14 @@ def enemy_port(g: Any, owner: str, point: Axial) -> bool:
 
 def check_point(g: Any, s: ArchState, pid: str, p: Piece, point: Axial) -> None:
     """Refuse (IllegalAction) a step of ``p`` onto ``point`` the rules forbid (module docstring)."""
-    c = cls_of(p)
-    if point in g.board and strands(g, c.mobility, point):
+    c, mob = cls_of(p), mobility_of(p)
+    if point in g.board and strands(g, mob, point):
         pass                                   # optional l.340: the ship may enter and is stranded
-    elif not g.board.admits(point, c.mobility):
+    elif not g.board.admits(point, mob):
         where = "off the board" if point not in g.board else f"a {g.board.colour(point).replace('_', ' ')} point"
-        rule = "l.122" if c.is_ship and point in g.board and g.board.colour(point) == "light_blue" else "l.120"
-        raise IllegalAction(rule, f"{pid} cannot go to {tuple(point)}: {where} does not admit a {c.mobility}")
+        rule = "l.1129" if p.submerged else "l.122" if c.is_ship and point in g.board and g.board.colour(point) == "light_blue" else "l.120"
+        raise IllegalAction(rule, f"{pid} cannot go to {tuple(point)}: {where} does not admit a "
+                                  f"{'submerged submarine' if p.submerged else mob}")
     if tuple(point) in s.wrecks:
         raise IllegalAction("l.243", f"{pid} cannot pass {tuple(point)}: a wreck lies there")
     if enemy_port(g, p.owner, point):
@@ -92,9 +94,10 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
         raise IllegalAction("l.180", f"a move is one or more steps F, L, R or B, not {steps!r}")
     if steps.count("B") > 1:
         raise IllegalAction("l.191", f"{pid} may move backward only one step in a turn, not {steps.count('B')}")
-    most = allowance(p, die)
+    most = allowance(p, die, g)
     if len(steps) > most:
-        rule = "l.344" if cls_of(p).is_ship and p.hits else ("l.307" if cls_of(p).is_ship else "l.178")
+        rule = "l.344" if cls_of(p).is_ship and p.hits else ("l.307" if cls_of(p).is_ship else
+                                                            "l.1125" if cls_of(p).prefix == "S" else "l.178")
         raise IllegalAction(rule, f"{pid} may take at most {most} steps on a blue {die}, not {len(steps)}")
     out = path(p.at, p.facing, steps)
     for i, (ch, (pt, _)) in enumerate(zip(steps, out)):
@@ -109,7 +112,7 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
 def reachable(g: Any, s: ArchState, pid: str, p: Piece, die: int) -> dict[tuple[tuple[int, int], int], str]:
     """Every (point, facing) ``p`` may end a move on with blue die ``die``, each with one
     shortest step string that gets it there (breadth first over the rules of :func:`check_move`)."""
-    most = allowance(p, die)
+    most = allowance(p, die, g)
     start = (p.point, p.facing, False)
     seen = {start: ""}
     frontier = [start]
@@ -148,7 +151,7 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.174", "the movement is over once a piece has fired")
     p = own_piece(s, pid, "l.170", "move")
     immobile(s, pid)
-    if p.kind == "helicopter":
+    if cls_of(p).mobility == "flying":
         raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
     if die not in s.dice:
         raise IllegalAction("l.170", f"no blue {die} is left to use (left: {s.dice or 'none'})")
@@ -159,21 +162,26 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     if strands(g, cls_of(p).mobility, p.at):
         raise IllegalAction("l.340", f"{pid} is stranded on shallow water and cannot move at all")
     out = check_move(g, s, pid, p, steps, die)
+    from lcb_lab.games.archipelago.rules import mines
+    steps, out = mines.cut(g, p, steps, out)   # a mine on the way ends the move (l.1057)
     start = p.point
     p.point, p.facing = tuple(out[-1][0]), out[-1][1]
     for h in s.pieces.values():
         if h.aboard == pid:
             h.point = p.point                  # a helicopter aboard rides with its frigate (l.473)
-    p.moved = True
+    p.moved, p.steps = True, steps
     s.dice.remove(die)
     c = cls_of(p)
-    rule = "l.178" if not c.is_ship else "l.307"
-    why = f"blue {die} {'+' if c.speed >= 0 else ''}{c.speed}" + (" -1 damaged (l.344)" if c.is_ship and p.hits else "")
+    rule = "l.1125" if c.prefix == "S" else "l.178" if not c.is_ship else "l.307"
+    sp = speed_of(g, p)
+    why = f"blue {die} {'+' if sp >= 0 else ''}{sp}" + (" -1 damaged (l.344)" if c.is_ship and p.hits else "") + \
+        (" submerged, optional rule l.1127" if sp != c.speed else "")
     log(g, "move", f"{pid} moves {steps}: {where(g, start)} -> {where(g, p.point)}",
-        f"{len(steps)} of at most {allowance(p, die)} steps ({why}, {rule}); a step is a point forward or a "
+        f"{len(steps)} of at most {allowance(p, die, g)} steps ({why}, {rule}); a step is a point forward or a "
         f"60-degree turn in place (l.183){', one step back (l.191)' if 'B' in steps else ''}.",
         [rule, "l.183"] + (["l.191"] if "B" in steps else []), piece=pid, steps=steps, die=die)
-    if strands(g, c.mobility, p.at):
+    if strands(g, mobility_of(p), p.at):
         log(g, "stranded", f"{pid} is stranded at {where(g, p.point)}", "A ship on a light-blue point is stuck there and "
             "never moves again, not even turning; sunk, it leaves a W marker (optional rule l.340).", ["l.340"],
             piece=pid)
+    mines.passed(g, pid, [pt for ch, (pt, _) in zip(steps, out) if ch in "FB"])

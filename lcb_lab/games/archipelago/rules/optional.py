@@ -12,6 +12,9 @@ switch     what it changes (where)
 ``l.392``  an agreed flagship: sinking it ends the game (``rules/damage.py``)
 ``l.394``  a secret flagship written on paper (``rules/damage.py``, ``observer.py``)
 ``l.600``  the commandos' places written on paper (``rules/commandos.py``, ``observer.py``)
+``l.1127`` a submerged submarine moves the blue die minus 2 (``rules/submarine.py``)
+``l.1147`` hidden movement of submarines on the notepads (``rules/hidden.py``, ``observer.py``)
+``l.1191`` a sonar's battery lasts 5 turns (``rules/sonar.py``)
 =========  ==================================================================================
 """
 from __future__ import annotations
@@ -26,6 +29,9 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.392": "an agreed flagship",
     "l.394": "a secret flagship",
     "l.600": "the commandos' places written on paper",
+    "l.1127": "a submerged submarine is slower (blue die minus 2)",
+    "l.1147": "hidden movement of submarines on the notepads",
+    "l.1191": "a sonar's battery lasts 5 turns",
 }
 
 

@@ -21,6 +21,7 @@ from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log, where
 from lcb_lab.games.archipelago.rules.scenarios import check_scenario
+from lcb_lab.games.archipelago.rules.submarine import mobility_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
@@ -45,7 +46,7 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
             raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
         if not p.aboard and not board.admits(Axial(*p.point), "landed"):
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
-    elif not board.admits(Axial(*p.point), c.mobility):
+    elif not board.admits(Axial(*p.point), mobility_of(p)):
         rule = "l.279" if c.is_ship else "l.155"
         raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
     if not 0 <= p.facing <= 5:

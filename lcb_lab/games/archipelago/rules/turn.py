@@ -21,6 +21,8 @@ from lcb_lab.games.archipelago.model.state import ArchState, other
 from lcb_lab.games.archipelago.rules import scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import log, pct
+from lcb_lab.games.archipelago.rules.hidden import write_unmoved
+from lcb_lab.games.archipelago.rules.sonar import expire
 from lcb_lab.kernel.errors import IllegalAction
 
 
@@ -28,7 +30,7 @@ def dice_count(s: ArchState, player: str) -> int:
     """Blue dice ``player`` rolls: 2 at level 1 (l.170); at level 2 by its pieces left (l.289-293)."""
     if s.level == 1:
         return 2
-    n = len(s.afloat(player))
+    n = len(s.afloat(player)) + sum(h.owner == player for h in s.hidden.values())   # hidden submarines count (l.1155)
     return 4 if n >= 11 else 3 if n >= 6 else 2 if n >= 2 else 1
 
 
@@ -64,6 +66,7 @@ def end_turn(g: Any) -> None:
     if s.phase == "start":
         raise IllegalAction("l.170", "roll the blue dice before ending the turn (moving none is allowed)")
     crash(g)
+    write_unmoved(g)
     scenarios.check(g)
     if s.over:
         return
@@ -76,6 +79,8 @@ def end_turn(g: Any) -> None:
     s.phase, s.dice, s.rolled, s.bonus = "start", [], [], False
     for p in s.afloat(s.to_move):
         p.moved = p.held = p.fired = False
+        p.steps, p.done = "", []
     log(g, "turn", f"turn {s.turn}: {s.to_move}", "Torpedoes in flight may be continued before the blue dice (l.207).",
         ["l.165", "l.207"])
     burn(g)
+    expire(g)

@@ -1,0 +1,222 @@
+"""Hidden Movement of Submarine (l.1145-1175; optional, switch ``"l.1147"``): a submerged
+submarine written on its owner's notepad instead of standing on the board.
+
+* The sectors are the board's (the expanded board A1-Q11, l.1151; a staged board's grid).  Each
+  hidden submarine has a notepad line per own turn, the first written at the start (l.1151,
+  :func:`hide`); a turn it is not moved its sector is written again (l.1161, :func:`write_unmoved`).
+* A move (:func:`move`) writes the same sector or one of the eight around it (picture 78) that it
+  can pass to, spending no blue die (l.1155).  *Reading* of "can't pass" (l.1159): a submarine
+  passes from one sector to a neighbouring one when a deep-water point of the first lies next to
+  a deep-water point of the second, or two steps from it through a deep-water point (of any sector:
+  the lattice does not touch every sector corner, so a diagonal move crosses the corner); a sector
+  without deep water holds no submerged submarine (:func:`can_pass`).  The notepad's path is "logical" (l.1165) when every
+  line follows the last by such a step (:func:`logical`); a line that would break it is refused
+  when written, and the whole path is shown and checked when the submarine is revealed.
+* Revealing (:func:`push_reveal`) puts a :class:`~..model.notepad.RevealChoice` on the game's one
+  stack: the owner chooses the point (and facing) in the sector; the answer (:func:`place`) puts
+  the S marker (or, surfaced, the piece) on the board -- before launching a torpedo or landing
+  commandos (l.1165-1167), found by a sonar or the MAD (l.1185, l.1203), or entering a sonar's
+  zone (l.1189).  Once revealed it stays on the board (the simpler variant, l.1171).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lcb_lab.games.archipelago.model.notepad import HiddenSubmarine, RevealChoice
+from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.games.archipelago.rules.optional import is_on
+from lcb_lab.kernel import choices as K
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.hexgrid import Axial, neighbour
+
+
+def sector_points(board: Any) -> dict[str, list[Axial]]:
+    """Sector name -> its points, in board order (computed once per board)."""
+    if "_sector_points" not in board.__dict__:
+        out: dict[str, list[Axial]] = {}
+        for p in board:
+            out.setdefault(board.sector(p), []).append(p)
+        board.__dict__["_sector_points"] = out
+    return board.__dict__["_sector_points"]
+
+
+def deep(board: Any, sector: str) -> list[Axial]:
+    """The dark-blue (deep water) points of ``sector`` (empty for an unknown sector)."""
+    return [p for p in sector_points(board).get(sector, []) if board.colour(p) == "dark_blue"]
+
+
+def neighbours(board: Any, sector: str) -> list[str]:
+    """The sectors around ``sector`` in the eight directions of picture 78 (those on the board)."""
+    col, row = board.sector_cols.index(sector[0]), int(sector[1:])
+    out = []
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            c, r = col + dc, row + dr
+            if (dc or dr) and 0 <= c < len(board.sector_cols) and 1 <= r <= board.sector_rows:
+                out.append(f"{board.sector_cols[c]}{r}")
+    return out
+
+
+def zone(board: Any, sector: str) -> list[str]:
+    """A sonar's zone: ``sector`` and its neighbours (nine sectors inside the board, picture 80)."""
+    return [sector] + neighbours(board, sector)
+
+
+def can_pass(board: Any, a: str, b: str) -> bool:
+    """Whether a hidden submarine in sector ``a`` may be written in ``b`` next (module docstring's
+    reading of l.1155-1159)."""
+    if not deep(board, b):
+        return False
+    if a == b:
+        return True
+    if b not in neighbours(board, a):
+        return False
+    there = set(deep(board, b))
+    for p in deep(board, a):
+        for f in range(6):
+            m = neighbour(p, f)
+            if m in there:
+                return True
+            if board.points.get(m) == "dark_blue" and any(neighbour(m, k) in there for k in range(6)):
+                return True                    # across a corner, through one deep point of a third sector
+    return False
+
+
+def logical(board: Any, path: list[tuple[int, str]]) -> tuple[bool, str]:
+    """Whether notepad ``path`` (``(turn, sector)`` lines) is logical (l.1165): ``(True, "")`` or
+    ``(False, why)`` naming the first bad line."""
+    if not path or not deep(board, path[0][1]):
+        return False, "the first line names no sector with deep water" if path else "the notepad is empty"
+    for (t0, a), (t1, b) in zip(path, path[1:]):
+        if not can_pass(board, a, b):
+            return False, f"turn {t0} {a} -> turn {t1} {b}: not the same sector nor a neighbour it can pass to"
+    return True, ""
+
+
+def _check_on(g: Any) -> None:
+    if not is_on(g.state, "l.1147"):
+        raise IllegalAction("l.1147", "hidden movement of submarines is an optional rule not in force")
+
+
+def hide(g: Any, pid: str) -> None:
+    """Write submerged submarine ``pid`` (standing on the board) on its owner's notepad in its
+    sector: its S marker leaves the board (l.1151). Raises IllegalAction (l.1147, l.1159)."""
+    s = g.state
+    _check_on(g)
+    p = s.pieces.get(pid)
+    if p is None or not p.submerged:
+        raise IllegalAction("l.1151", f"{pid} is not a submerged submarine on the board")
+    sector = g.board.sector(p.at)
+    if not deep(g.board, sector):
+        raise IllegalAction("l.1159", f"{sector} has no deep water: no submarine is submerged there")
+    del s.pieces[pid]
+    s.hidden[pid] = HiddenSubmarine(p.owner, p.kind, p.number, list(p.ammo), list(p.hits), p.facing, [(s.turn, sector)])
+    log(g, "notepad", f"{p.owner} writes {pid} on its notepad: turn {s.turn} {sector}", "A hidden submarine is "
+        "only a line on its owner's notepad, no S marker on the board (l.1151).", ["l.1151"], team=p.owner,
+        piece=pid, sector=sector, about={"notepad": p.owner})
+
+
+def own_hidden(s: Any, pid: str, rule: str) -> HiddenSubmarine:
+    """The hidden submarine ``pid`` of the player to move. Raises IllegalAction(rule) otherwise
+    (the refusal names no sector)."""
+    h = s.hidden.get(pid)
+    if h is None or h.owner != s.to_move:
+        raise IllegalAction(rule, f"{pid} is not a hidden submarine of {s.to_move}")
+    return h
+
+
+def move(g: Any, pid: str, sector: str) -> None:
+    """Write ``sector`` for hidden submarine ``pid`` this turn (module docstring); entering an enemy
+    sonar's zone reveals it (l.1189). Raises IllegalAction naming the rule."""
+    s = g.state
+    _check_on(g)
+    h = own_hidden(s, pid, "l.1155")
+    if s.phase == "start":
+        raise IllegalAction("l.1155", "hidden submarines move with the movement: roll the blue dice first")
+    if s.phase == "fire":
+        raise IllegalAction("l.174", "the movement is over once a piece has fired")
+    if h.path[-1][0] == s.turn:
+        raise IllegalAction("l.1155", f"{pid} has already been written this turn: one sector a turn")
+    if not can_pass(g.board, h.sector, sector):
+        raise IllegalAction("l.1159", f"{pid} cannot be written in {sector} after {h.sector}: the same sector or a "
+                                      "neighbouring one with deep water it can pass to")
+    h.path.append((s.turn, sector))
+    log(g, "notepad", f"{h.owner} writes {pid}: turn {s.turn} {sector}", "A hidden submarine moves to the same or a "
+        "neighbouring sector a turn, spending no blue die (l.1155, picture 78).", ["l.1155"], team=h.owner,
+        piece=pid, sector=sector, about={"notepad": h.owner})
+    if any(o.owner != h.owner and sector in zone(g.board, o.sector) for o in s.sonars):
+        push_reveal(g, pid, "l.1189")
+
+
+def write_unmoved(g: Any) -> None:
+    """At the end of its owner's turn each hidden submarine not written this turn is written again
+    in its sector (l.1161)."""
+    s = g.state
+    for pid, h in sorted(s.hidden.items()):
+        if h.owner == s.to_move and h.path[-1][0] != s.turn:
+            h.path.append((s.turn, h.sector))
+            log(g, "notepad", f"{h.owner} writes {pid} again: turn {s.turn} {h.sector}", "A hidden submarine not moved "
+                "has its sector written again (l.1161).", ["l.1161"], team=h.owner, piece=pid, about={"notepad": h.owner})
+
+
+def reveal(g: Any, pid: str, surfaced: bool) -> None:
+    """The owner shows hidden submarine ``pid`` (its S marker, or its piece when ``surfaced``): a
+    choice of point follows (l.1165-1167). Raises IllegalAction naming the rule."""
+    s = g.state
+    _check_on(g)
+    own_hidden(s, pid, "l.1167")
+    push_reveal(g, pid, "l.1167", surfaced)
+
+
+def options(g: Any, h: HiddenSubmarine, surfaced: bool) -> list[tuple[int, int]]:
+    """The points ``h`` may be placed on: the dark-blue points of its sector no piece holds (and, for
+    the piece on the surface, no mine lies on)."""
+    s = g.state
+    mined = {m.point for m in s.mines} if surfaced else set()
+    return [tuple(p) for p in deep(g.board, h.sector) if s.at(p) is None and tuple(p) not in mined]
+
+
+def push_reveal(g: Any, pid: str, rule: str, surfaced: bool = False) -> None:
+    """Put the choice of where ``pid`` is placed on the stack (``rule``: why it must be shown)."""
+    s = g.state
+    h = s.hidden[pid]
+    c = RevealChoice(owner=h.owner, piece=pid, sector=h.sector, rule=rule, surfaced=surfaced,
+                     options=options(g, h, surfaced))
+    s.last_choice_id = K.push(s.choices, c, s.last_choice_id)
+    why = {"l.1167": "its owner shows it", "l.1185": "an enemy sonar found it", "l.1189": "it entered an enemy "
+           "sonar's zone", "l.1203": "an enemy MAD found it"}.get(rule, "it must be shown")
+    log(g, "reveal", f"{h.owner} must place {pid} on the board: {why}", "The owner chooses the point and the "
+        f"direction in the sector written on its notepad ({rule}).", [rule], piece=pid)
+
+
+def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
+    """Answer the waiting reveal: ``pid`` on ``point`` facing ``facing``; the notepad is shown and
+    its path checked (l.1165). Raises IllegalAction (the choice's rule) for a point not offered."""
+    s = g.state
+    c = K.top(s.choices)
+    if not isinstance(c, RevealChoice) or c.piece != pid:
+        raise IllegalAction("l.1165", f"no placing of {pid} waits")
+    if tuple(point) not in [tuple(o) for o in c.options]:
+        raise IllegalAction(c.rule, f"{pid} goes on a free deep-water point of the sector written on the notepad")
+    if not 0 <= facing <= 5:
+        raise IllegalAction("l.1185", "the submarine faces along one of the six lines (0-5)")
+    K.pop(s.choices, c)
+    h = s.hidden.pop(pid)
+    p = Piece(h.owner, h.kind, h.number, tuple(point), facing, list(h.ammo), list(h.hits), submerged=not c.surfaced)
+    p.moved = h.path[-1][0] == s.turn and h.owner == s.to_move and len(h.path) > 1
+    s.pieces[pid] = p
+    ok, why = logical(g.board, h.path)
+    lines = ", ".join(f"turn {t} {sec}" for t, sec in h.path)
+    log(g, "reveal", f"{pid} {'surfaces' if c.surfaced else 'its S marker is placed'} at {where(g, point)}",
+        f"The notepad is shown: {lines}; the path is {'logical' if ok else 'NOT logical: ' + why} (l.1165). "
+        "Once shown it stays on the board (l.1171).", [c.rule, "l.1165", "l.1171"], piece=pid, path=[list(x) for x in h.path])
+
+
+def sink_hidden(g: Any, pid: str, why: str, rule: str) -> None:
+    """Sink hidden submarine ``pid`` (its notepad shown): remote-controlled mines in its sector (l.1215)."""
+    s = g.state
+    h = s.hidden.pop(pid)
+    pts = deep(g.board, h.sector)
+    s.sunk[pid] = Piece(h.owner, h.kind, h.number, tuple(pts[0]), h.facing, list(h.ammo), list(h.hits) + ["RC"], submerged=True)
+    log(g, "sunk", f"{pid} is sunk in {h.sector}", f"{why} ({rule}).", [rule], piece=pid)
