@@ -3,7 +3,7 @@ submarine written on its owner's notepad instead of standing on the board.
 
 * The sectors are the board's (the expanded board A1-Q11, l.1151; a staged board's grid).  Each
   hidden submarine has a notepad line per own turn, the first written at the start (l.1151,
-  :func:`hide`); a turn it is not moved its sector is written again (l.1161, :func:`write_unmoved`).
+  :func:`hide`, numbered the turn before the first, so the first turn may move it, l.1155); a turn it is not moved its sector is written again (l.1161, :func:`write_unmoved`).
 * A move (:func:`move`) writes the same sector or one of the eight around it (picture 78) that it
   can pass to, spending no blue die (l.1155).  *Reading* of "can't pass" (l.1159): a submarine
   passes from one sector to a neighbouring one when a deep-water point of the first lies next to
@@ -111,9 +111,10 @@ def hide(g: Any, pid: str) -> None:
     if not deep(g.board, sector):
         raise IllegalAction("l.1159", f"{sector} has no deep water: no submarine is submerged there")
     del s.pieces[pid]
-    s.hidden[pid] = HiddenSubmarine(p.owner, p.kind, p.number, list(p.ammo), list(p.hits), p.facing, [(s.turn, sector)])
-    log(g, "notepad", f"{p.owner} writes {pid} on its notepad: turn {s.turn} {sector}", "A hidden submarine is "
-        "only a line on its owner's notepad, no S marker on the board (l.1151).", ["l.1151"], team=p.owner,
+    s.hidden[pid] = HiddenSubmarine(p.owner, p.kind, p.number, list(p.ammo), list(p.hits), p.facing, [(s.turn - 1, sector)])
+    log(g, "notepad", f"{p.owner} writes {pid} on its notepad: {sector} before turn {s.turn}", "A hidden submarine is "
+        "only a line on its owner's notepad, no S marker on the board (l.1151); it may move in the first turn "
+        "already (l.1155).", ["l.1151", "l.1155"], team=p.owner,
         piece=pid, sector=sector, about={"notepad": p.owner})
 
 
@@ -204,7 +205,7 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
     K.pop(s.choices, c)
     h = s.hidden.pop(pid)
     p = Piece(h.owner, h.kind, h.number, tuple(point), facing, list(h.ammo), list(h.hits), submerged=not c.surfaced)
-    p.moved = h.path[-1][0] == s.turn and h.owner == s.to_move and len(h.path) > 1
+    p.moved = h.path[-1][0] == s.turn and h.owner == s.to_move
     s.pieces[pid] = p
     ok, why = logical(g.board, h.path)
     lines = ", ".join(f"turn {t} {sec}" for t, sec in h.path)
