@@ -137,3 +137,21 @@ def test_indistinguishable_worlds_for_red():
     assert a.view("Red")["stock"]["Blue"] == 9 and a.view("Red")["pieces"]["Blue A-15"]["ammo"] == 3
     assert "Blue" not in a.view("Red")["flagships"] and a.view("Red")["flagships"]["Red"] == "Red C-9"
     assert a.view("Blue")["flagships"]["Blue"] == "Blue D-13"
+
+
+def test_level5_submarines_mines_and_detection_listed_acts_are_accepted():
+    """A staged level-5 position of submarines (one hidden, l.1147), minelayers, utility helicopters
+    with sonar, depth charge and MAD, and remote-controlled mines: every listed act is accepted,
+    unlisted ones refused byte-identically (the answers to a found submarine's placing included)."""
+    from lcb_lab.games.archipelago.model.board_data import load_board
+    from lcb_lab.games.archipelago.rules.hidden import deep
+    e = load_board("archipelago_expanded")
+    fly = {"flying": True, "fuel": 5}
+    g = stage(e, [("Red S-31", deep(e, "J9")[0], "N"), ("Red M-28", deep(e, "J9")[9], "N"),
+                  ("Red H-3", deep(e, "I9")[2], "N", dict(fly, ammo=["SN"])), ("Red H-4", deep(e, "J10")[4], "N", fly),
+                  ("Blue S-32", deep(e, "I10")[3], "S", {"submerged": True}), ("Blue S-31", deep(e, "K9")[3], "S", {"submerged": True}),
+                  ("Blue M-28", deep(e, "J8")[3], "S"), ("Blue H-3", deep(e, "K10")[1], "S", fly),
+                  ("Red C-9", deep(e, "A1")[0], "S"), ("Blue C-10", deep(e, "Q11")[0], "N")],
+              seed=7, level=5, hide=["Blue S-31"], optional_rules=["l.1147"], rc_mines={"Red": ["K8"], "Blue": ["I8"]},
+              turn_limit=30)
+    assert play(g, np.random.default_rng(7), 120, check=True) > 50
