@@ -4,7 +4,9 @@ Levels 1 (torpedo boats), 2 (ships), 3 (helicopters) and 4 (hovercraft, garrison
 the scenarios of levels 3-4.  Where each concept lives: ``model/`` (``board``,
 ``state``, ``catalog`` with ``data/pieces.toml``), ``dice``, ``actions`` (typed acts),
 ``rules/`` (one module per subject -- level 3 ``air``, ``missiles``, ``machine_gun``; level 4
-``commandos``; ``scenarios``; ``forces`` the choice of forces of equal value; ``rules/optional.py`` the optional rules' switches), ``handlers`` (one per act), ``game`` (the kernel engine with
+``commandos``; level 5 ``submarine``, ``submerging``, ``hidden`` (the notepad), ``sonar`` (and
+MAD), ``depth_charge``, ``mines`` (contact and RC mines), with ``model/notepad`` and
+``legal_sub``; ``scenarios``; ``forces`` the choice of forces of equal value; ``rules/optional.py`` the optional rules' switches), ``handlers`` (one per act), ``game`` (the kernel engine with
 the game's hooks), ``legal`` (levels 3-4: ``legal_air``), ``observer`` (hidden information), ``rule_refs`` (the text is cited
 by line, ``l.202``), ``chance`` (exact odds) and ``chance_steps`` (the chance node an act would open), ``stage`` (staged positions and openings).  The
 readings chosen where the text is silent or contradicts itself: ``docs/archipelago.md``.

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
-from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submarine
+from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submerging
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -133,12 +133,12 @@ def end_choice(g: Any, a: A.EndChoice) -> None:
 # --- expanded: submarines and their detection, depth charges, mines
 def submerge(g: Any, a: A.Submerge) -> None:
     """A submarine moves and dives (l.1129)."""
-    submarine.submerge(g, a.piece, a.steps, a.die)
+    submerging.submerge(g, a.piece, a.steps, a.die)
 
 
 def emerge(g: Any, a: A.Emerge) -> None:
     """A submarine moves and comes up (l.1129)."""
-    submarine.emerge(g, a.piece, a.steps, a.die)
+    submerging.emerge(g, a.piece, a.steps, a.die)
 
 
 def move_hidden(g: Any, a: A.MoveHidden) -> None:

@@ -4,7 +4,7 @@
 * Both move as ships (forward steps and turns in place) on the blue die minus 1 (l.1125; the
   optional rule l.1127, switch ``"l.1127"``: minus 2 under water).  Surfaced a submarine may use
   shallow water; submerged only deep water (l.1129): :func:`mobility_of` reads it as a ship then.
-* To dive or come up (:func:`submerge`, :func:`emerge`) a move needs at least one straight step
+* To dive or come up (:mod:`.submerging`) a move needs at least one straight step
   forward; a dive ends on deep water (l.1129).
 * It launches torpedoes surfaced or submerged; its machine gun fires only surfaced (l.1131); it
   loads ammunition only surfaced (l.1133).
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import Piece
-from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, where
+from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -55,38 +55,3 @@ def check_surfaced(p: Piece, pid: str, what: str, rule: str) -> None:
     loading l.1133)."""
     if p.submerged:
         raise IllegalAction(rule, f"{pid} is submerged: it must be on the surface to {what}")
-
-
-def _change(g: Any, pid: str, steps: str, die: int, down: bool) -> None:
-    from lcb_lab.games.archipelago.rules import movement
-    s = g.state
-    p = own_piece(s, pid, "l.1129", "dive or come up")
-    if not is_submarine(p):
-        raise IllegalAction("l.1129", f"{pid} is not a submarine: only submarines dive and come up")
-    if p.submerged == down:
-        raise IllegalAction("l.1129", f"{pid} is already {'submerged' if down else 'on the surface'}")
-    if "F" not in steps:
-        raise IllegalAction("l.1129", f"to {'submerge' if down else 'emerge'} a submarine moves at least one "
-                                      f"straight step forward, not {steps!r}")
-    movement.move(g, pid, steps, die)
-    if down and g.board.colour(p.at) != "dark_blue":
-        raise IllegalAction("l.1129", f"{pid} cannot dive at {where(g, p.point)}: a dive ends on deep water")
-    if pid not in s.pieces:
-        return                                 # it ran onto a mine
-    p.submerged = down
-    log(g, "submarine", f"{pid} {'submerges: its S marker' if down else 'emerges: its piece'} replaces "
-        f"{'its piece' if down else 'the S marker'}", "A submarine dives or comes up after at least one straight step; "
-        "a dive ends on deep water (l.1129). Submerged it moves on deep water only and only a torpedo or a depth "
-        "charge can hit it (l.1135).", ["l.1129", "l.1135"], piece=pid)
-
-
-def submerge(g: Any, pid: str, steps: str, die: int) -> None:
-    """Move surfaced submarine ``pid`` on blue ``die`` and dive (module docstring). Raises
-    IllegalAction naming the rule."""
-    _change(g, pid, steps, die, True)
-
-
-def emerge(g: Any, pid: str, steps: str, die: int) -> None:
-    """Move the S marker of ``pid`` on blue ``die`` and come up (module docstring). Raises
-    IllegalAction naming the rule."""
-    _change(g, pid, steps, die, False)
