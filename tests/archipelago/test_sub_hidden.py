@@ -195,3 +195,15 @@ def test_indistinguishable_worlds_a_hidden_submarine_in_d8_or_in_c2():
     assert follow(a, b, "Red", acts, view) == []
     assert a.state.hidden["Blue S-31"].path != b.state.hidden["Blue S-31"].path
     assert view(a, "Blue") != view(b, "Blue")                          # the owner does see the difference
+
+
+def test_a_hidden_submarine_is_a_vessel_afloat_with_its_value_at_the_count():
+    """Blue's only vessel is a hidden submarine: it has not lost (l.384), and at the agreed turn
+    limit its S-31 (4 points, l.1655) weighs as much as Red's corvette C-9 (4, l.272): a draw."""
+    g = stage(E, [("Red C-9", deep("N3"), "S"), ("Blue S-31", deep("D8"), "N", SUB)], hide=["Blue S-31"],
+              optional_rules=HIDE, level=5, forced=[3], turn_limit=1)
+    g.apply(A.RollMovement())
+    g.apply(A.EndTurn())
+    assert g.state.over and g.state.winner == ""
+    red, blue = g.state.outcome.split("points: ")[1].split(", ")
+    assert red.split()[1] == blue.split()[1]

@@ -26,6 +26,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.notepad import Mine
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, where
+from lcb_lab.games.archipelago.rules.hidden import sector_points
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 
@@ -174,7 +175,7 @@ def write_rc(g: Any) -> None:
     IllegalAction (l.1211) for a sector not on the board."""
     s = g.state
     for owner, sectors in sorted(s.rc_mines.items()):
-        bad = [x for x in sectors if x not in g.board.__dict__.get("_sector_points", {}) and not g.board.points_in(x)]
+        bad = [x for x in sectors if x not in sector_points(g.board)]
         if bad:
             raise IllegalAction("l.1211", f"{owner}'s remote-controlled mines: {bad[0]} is not a sector of the board")
         log(g, "rc_written", f"{owner} writes its remote-controlled mines: {', '.join(sectors)}",

@@ -51,7 +51,7 @@ def drop(g: Any, pid: str) -> None:
     pt = neighbour(p.at, (p.facing + 3) % 6)
     if pt not in g.board or not g.board.is_water(pt):
         raise IllegalAction("l.1185", f"the point right behind {pid} is not water: a sonar is dropped on the water")
-    if s.at(pt) is not None and s.pieces[s.at(pt)].flying is False:
+    if s.at(pt) is not None and not s.pieces[s.at(pt)].flying:
         raise IllegalAction("l.1185", f"a vessel stands on the point right behind {pid} (reading: a sonar falls on "
                                       "free water)")
     sector = g.board.sector(pt)
