@@ -193,6 +193,12 @@ def test_indistinguishable_worlds_a_hidden_submarine_in_d8_or_in_c2():
     a, b = world("D8", 0), world("C2", 5)
     acts = [A.RollMovement(), A.ActivateMAD("Red H-4"), A.EndTurn(), A.RollMovement(), A.EndTurn(), A.RollMovement()]
     assert follow(a, b, "Red", acts, view) == []
+    said = []
+    for g in (a, b):                                                   # Red's refusals name no sector
+        said.append([refused(g, act, rule) for act, rule in [
+            (A.DropDepthCharge("Red H-4", "Blue S-31"), "l.1141"), (A.MoveHidden("Blue S-31", "D9"), "l.1155"),
+            (A.PlaceSubmarine("Blue S-31", 0, 0), "l.1165"), (A.Reveal("Blue S-31"), "l.1167")]])
+    assert said[0] == said[1]
     assert a.state.hidden["Blue S-31"].path != b.state.hidden["Blue S-31"].path
     assert view(a, "Blue") != view(b, "Blue")                          # the owner does see the difference
 

@@ -167,19 +167,25 @@ def test_a_minelayer_that_moved_this_turn_does_not_sweep():
 
 # ------------------------------------------------------------------ RC Mines, l.1207-1217, picture 82
 def test_picture_82_rc_mines_d5_d6_d8_sink_every_vessel_in_the_sector():
-    b = SEA
-    d8 = [p for p in b.points_in("D6") if b.colour(p) == "dark_blue"]
-    g = stage(b, [("Red C-9", d8[0], "N"), ("Red C-10", b.from_col_row(0, 0), "S"), ("Blue C-11", d8[3], "N"),
-                  ("Blue TB-1", b.from_col_row(13, 0), "S")], forced=[3, 3], level=5,
-              rc_mines={"Red": ["D5", "D6", "D7"]})
+    """Picture 82's notepad "Mines: D5, D6 and D8", on the expanded board A1-Q11 (sandbox)."""
+    from lcb_lab.games.archipelago.model.board_data import load_board
+    from lcb_lab.games.archipelago.rules.hidden import deep
+    e = load_board("archipelago_expanded")
+    d8 = deep(e, "D8")
+    g = stage(e, [("Red C-9", d8[0], "N"), ("Red C-10", deep(e, "A1")[0], "S"), ("Blue C-11", d8[3], "N"),
+                  ("Blue TB-1", deep(e, "Q11")[0], "S")], forced=[3, 3], level=5,
+              rc_mines={"Red": ["D5", "D6", "D8"]})
     assert view(g, "Blue")["undersea"]["rc_mines"] == {"Red": 3, "Blue": []}
-    assert view(g, "Red")["undersea"]["rc_mines"]["Red"] == ["D5", "D6", "D7"]
-    assert all("D5" not in (e["title"] + e["text"]) for e in g.read_log("Blue") if e)
+    assert view(g, "Red")["undersea"]["rc_mines"]["Red"] == ["D5", "D6", "D8"]
+    assert not any(sec in e_["title"] + e_["text"] for e_ in g.read_log("Blue") if e_ for sec in ("D5", "D6", "D8"))
+    assert "Blue writes on its notepad" in [e_["title"] for e_ in g.read_log("Blue") if e_] or \
+        "Red writes on its notepad" in [e_["title"] for e_ in g.read_log("Blue") if e_]
     refused(g, A.ActivateRCMines("D5"), "l.1215")                      # no enemy vessel in D5
     refused(g, A.ActivateRCMines("A1"), "l.1211")                      # not written
-    g.apply(A.ActivateRCMines("D6"))
-    assert {"Red C-9", "Blue C-11"} <= set(g.state.sunk) and "Red C-10" in g.state.pieces
+    g.apply(A.ActivateRCMines("D8"))
+    assert {"Red C-9", "Blue C-11"} <= set(g.state.sunk) and "Red C-10" in g.state.pieces   # own ones too (l.1215)
     assert view(g, "Blue")["undersea"]["rc_mines"]["Red"] == 2
+    refused(g, A.ActivateRCMines("D8"), "l.1211")                      # fired once
 
 
 # ------------------------------------------------------------------ legal acts
