@@ -58,6 +58,8 @@ def test_pictures_77_79_the_notepad_s31_d8_s32_c2_and_s31_not_moved_in_turn_2():
     g.apply(A.MoveHidden("Blue S-32", "C3"))
     refused(g, A.MoveHidden("Blue S-32", "C2"), "l.1155")             # one line a turn
     assert g.state.dice == [4, 5]                                      # no blue die spent (l.1155)
+    refused(g, A.EndTurn(), "l.1161")                                  # S-31's line is not written yet
+    g.apply(A.MoveHidden("Blue S-31"))                                 # not moved: its sector again (l.1161)
     g.apply(A.EndTurn())
     assert g.state.hidden["Blue S-31"].path == [(0, "D8"), (2, "D8")]   # written again (l.1161)
     assert g.state.hidden["Blue S-32"].path == [(0, "C2"), (2, "C3")]
@@ -79,7 +81,8 @@ def test_h9_to_g10_cannot_be_passed_and_the_path_check():
     g.apply(A.RollMovement())
     refused(g, A.MoveHidden("Red S-31", "G10"), "l.1159")
     assert {a.sector for a in g.legal_actions() if isinstance(a, A.MoveHidden)} == \
-        {"H9", "G8", "G9", "H8", "H10", "I9", "I10"}
+        {"", "G8", "G9", "H8", "H10", "I9", "I10"}                      # "": the same sector again
+    assert A.EndTurn() not in g.legal_actions()                        # its line first (l.1161)
 
 
 def test_hidden_movement_is_an_optional_rule():
@@ -133,9 +136,12 @@ def test_optional_l1191_the_sonar_battery_lasts_five_turns():
     g.apply(A.DropSonar("Red H-3"))
     assert "Blue S-32" in g.state.hidden and not g.state.choices
     for _ in range(9):                                                 # turns 11-19: five of Red's turns
+        if g.state.to_move == "Blue":
+            g.apply(A.MoveHidden("Blue S-32"))
         g.apply(A.EndTurn())
         assert g.state.sonars, g.state.turn
         g.apply(A.RollMovement())
+    g.apply(A.MoveHidden("Blue S-32"))
     g.apply(A.EndTurn())
     assert g.state.turn == 21 and g.state.sonars == []
     assert "goes silent" in titles(g)[-1] and "l.1191" in g.state.log[-1]["rules"]
@@ -191,7 +197,8 @@ def world(sector, k):
 
 def test_indistinguishable_worlds_a_hidden_submarine_in_d8_or_in_c2():
     a, b = world("D8", 0), world("C2", 5)
-    acts = [A.RollMovement(), A.ActivateMAD("Red H-4"), A.EndTurn(), A.RollMovement(), A.EndTurn(), A.RollMovement()]
+    acts = [A.RollMovement(), A.ActivateMAD("Red H-4"), A.EndTurn(), A.RollMovement(), A.MoveHidden("Blue S-31"),
+            A.EndTurn(), A.RollMovement()]
     assert follow(a, b, "Red", acts, view) == []
     said = []
     for g in (a, b):                                                   # Red's refusals name no sector

@@ -232,12 +232,12 @@ class Emerge(Action):
 
 @dataclass(frozen=True)
 class MoveHidden(Action):
-    """Write ``sector`` on the notepad for hidden submarine ``piece`` this turn: the sector it is in
-    or a neighbouring one it can pass to (l.1155-1159); no blue die is spent."""
+    """Write ``sector`` on the notepad for hidden submarine ``piece`` this turn: a neighbouring one
+    it can pass to (l.1155-1159; no blue die is spent), or ``""`` its sector again (l.1161)."""
 
     KIND: ClassVar[str] = "move_hidden"
     piece: str
-    sector: str
+    sector: str = ""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ import numpy as np
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_air import air_acts
 from lcb_lab.games.archipelago.legal_sub import choice_acts, sub_acts
+from lcb_lab.games.archipelago.rules.hidden import unwritten
 from lcb_lab.games.archipelago.rules import forces, gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
@@ -144,4 +145,5 @@ def legal_actions(g: Any, player: str | None = None) -> list:
                      for at, d in [(0, 0)] + [(k, x) for k in range(1, 5) for x in (-1, 1)]]
         return out + _logistics(g, who) + air_acts(g, who, s.phase) + sub_acts(g, who, s.phase) + [A.RollMovement()]
     out = _moves(g, who) if s.phase == "move" and s.dice else []
-    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + sub_acts(g, who, s.phase) + [A.EndTurn()]
+    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + sub_acts(g, who, s.phase) + \
+        ([] if unwritten(s, who) else [A.EndTurn()])

@@ -71,8 +71,11 @@ def _hidden(g: Any, who: str) -> list:
     for pid, h in sorted(s.hidden.items()):
         if h.owner != who:
             continue
-        if s.phase == "move" and h.path[-1][0] != s.turn:
-            out += [A.MoveHidden(pid, sec) for sec in hidden.zone(g.board, h.sector) if hidden.can_pass(g.board, h.sector, sec)]
+        if h.path[-1][0] != s.turn:
+            out.append(A.MoveHidden(pid))                                  # not moved: the same line (l.1161)
+            if s.phase == "move":
+                out += [A.MoveHidden(pid, sec) for sec in hidden.neighbours(g.board, h.sector)
+                        if hidden.can_pass(g.board, h.sector, sec)]
         if hidden.options(g, h, False):
             out.append(A.Reveal(pid))
     return out

@@ -75,9 +75,10 @@ def _paper_form(entry: dict, data: dict, secret: bool) -> tuple:
 def _notepad_form(entry: dict, data: dict, secret: bool) -> tuple:
     if not secret:
         return None, None
-    what = "its remote-controlled mines" if entry["kind"] == "rc_written" else "a hidden submarine's sector"
+    rc = entry["kind"] == "rc_written"
+    what = "its remote-controlled mines" if rc else "a hidden submarine's line for this turn, moved or not"
     return [data["team"]], {"title": f"{data['team']} writes on its notepad", "text": f"The paper hides {what}.",
-                            "rules": entry["rules"]}
+                            "rules": ["l.1211"] if rc else ["l.1161"]}
 
 
 OBSERVER = Observer(knows, PLAYERS, {"restock": _count_form, "transfer": _count_form, "stock": _count_form,

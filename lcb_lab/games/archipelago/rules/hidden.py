@@ -127,38 +127,44 @@ def own_hidden(s: Any, pid: str, rule: str) -> HiddenSubmarine:
     return h
 
 
-def move(g: Any, pid: str, sector: str) -> None:
-    """Write ``sector`` for hidden submarine ``pid`` this turn (module docstring); entering an enemy
-    sonar's zone reveals it (l.1189). Raises IllegalAction naming the rule."""
+def move(g: Any, pid: str, sector: str = "") -> None:
+    """Write ``sector`` for hidden submarine ``pid`` this turn (module docstring); ``""`` writes its
+    sector again (not moved, l.1161, allowed in any phase); entering an enemy sonar's zone reveals
+    it (l.1189). Raises IllegalAction naming the rule."""
     s = g.state
     _check_on(g)
     h = own_hidden(s, pid, "l.1155")
-    if s.phase == "start":
-        raise IllegalAction("l.1155", "hidden submarines move with the movement: roll the blue dice first")
-    if s.phase == "fire":
-        raise IllegalAction("l.174", "the movement is over once a piece has fired")
+    sector = sector or h.sector
     if h.path[-1][0] == s.turn:
-        raise IllegalAction("l.1155", f"{pid} has already been written this turn: one sector a turn")
+        raise IllegalAction("l.1155", f"{pid} has already been written this turn: one line a turn")
+    if sector != h.sector and s.phase == "start":
+        raise IllegalAction("l.1155", "hidden submarines move with the movement: roll the blue dice first")
+    if sector != h.sector and s.phase == "fire":
+        raise IllegalAction("l.174", "the movement is over once a piece has fired")
     if not can_pass(g.board, h.sector, sector):
         raise IllegalAction("l.1159", f"{pid} cannot be written in {sector} after {h.sector}: the same sector or a "
                                       "neighbouring one with deep water it can pass to")
+    stay = sector == h.sector
     h.path.append((s.turn, sector))
-    log(g, "notepad", f"{h.owner} writes {pid}: turn {s.turn} {sector}", "A hidden submarine moves to the same or a "
-        "neighbouring sector a turn, spending no blue die (l.1155, picture 78).", ["l.1155"], team=h.owner,
-        piece=pid, sector=sector, about={"notepad": h.owner})
+    log(g, "notepad", f"{h.owner} writes {pid}: turn {s.turn} {sector}{' (not moved)' if stay else ''}",
+        "A hidden submarine's line is written every turn (l.1161): the same sector or a neighbouring one, spending "
+        "no blue die (l.1155, picture 78).", ["l.1155", "l.1161"], team=h.owner, piece=pid, sector=sector,
+        about={"notepad": h.owner})
     if any(o.owner != h.owner and sector in zone(g.board, o.sector) for o in s.sonars):
         push_reveal(g, pid, "l.1189")
 
 
-def write_unmoved(g: Any) -> None:
-    """At the end of its owner's turn each hidden submarine not written this turn is written again
-    in its sector (l.1161)."""
-    s = g.state
-    for pid, h in sorted(s.hidden.items()):
-        if h.owner == s.to_move and h.path[-1][0] != s.turn:
-            h.path.append((s.turn, h.sector))
-            log(g, "notepad", f"{h.owner} writes {pid} again: turn {s.turn} {h.sector}", "A hidden submarine not moved "
-                "has its sector written again (l.1161).", ["l.1161"], team=h.owner, piece=pid, about={"notepad": h.owner})
+def unwritten(s: Any, player: str) -> list[str]:
+    """``player``'s hidden submarines without a notepad line this turn."""
+    return [i for i, h in sorted(s.hidden.items()) if h.owner == player and h.path[-1][0] != s.turn]
+
+
+def check_written(g: Any) -> None:
+    """Refuse (IllegalAction l.1161) ending the turn while a hidden submarine of the player has no
+    line this turn: its position is written even when it does not move (l.1161)."""
+    if unwritten(g.state, g.state.to_move):
+        raise IllegalAction("l.1161", "write the line of each hidden submarine before ending the turn (its sector "
+                                      "again if it did not move)")
 
 
 def reveal(g: Any, pid: str, surfaced: bool) -> None:
