@@ -220,3 +220,32 @@ def test_a_hidden_submarine_is_a_vessel_afloat_with_its_value_at_the_count():
     assert g.state.over and g.state.winner == ""
     red, blue = g.state.outcome.split("points: ")[1].split(", ")
     assert red.split()[1] == blue.split()[1]
+
+
+def test_optional_l1173_a_shown_submarine_hides_again_three_turns_later_out_of_sonar_zones():
+    g = stage(E, [("Red S-31", deep("J9", 0), "N", SUB), ("Red C-9", deep("N3"), "S"), ("Blue C-10", deep("K6"), "N")],
+              hide=["Red S-31"], optional_rules=HIDE + ["l.1173"], level=5, seed=3)
+    g.apply(A.Reveal("Red S-31"))
+    g.apply(A.PlaceSubmarine("Red S-31", *deep("J9", 0), 0))           # shown in turn 1
+    for turn in (1, 3, 5):
+        assert g.state.turn == turn
+        assert "from turn 7" in refused(g, A.Hide("Red S-31"), "l.1173")
+        g.apply(A.RollMovement())
+        g.apply(A.EndTurn())
+        g.apply(A.RollMovement())
+        g.apply(A.EndTurn())
+    g.apply(A.Hide("Red S-31"))                                        # turn 7: three of its turns later
+    assert g.state.hidden["Red S-31"].path == [(7, "J9")] and "Red S-31" not in g.state.pieces
+    assert A.EndTurn() not in g.legal_actions() and A.MoveHidden("Red S-31") not in g.legal_actions()
+    g.apply(A.RollMovement())
+    g.apply(A.EndTurn())                                               # its line of turn 7 is written
+
+
+def test_without_l1173_once_shown_it_stays_and_a_sonar_zone_keeps_it_shown():
+    g = stage(E, [("Red S-31", deep("J9", 0), "N", SUB), ("Red C-9", deep("N3"), "S"), ("Blue C-10", deep("K6"), "N")],
+              optional_rules=HIDE, level=5, seed=3)
+    refused(g, A.Hide("Red S-31"), "l.1171")
+    g.state.optional_rules = HIDE + ["l.1173"]
+    from lcb_lab.games.archipelago.model.notepad import Sonar
+    g.state.sonars = [Sonar("Blue", tuple(deep("K9", 0)), "K9", 0)]
+    refused(g, A.Hide("Red S-31"), "l.1195")

@@ -251,6 +251,15 @@ class Reveal(Action):
 
 
 @dataclass(frozen=True)
+class Hide(Action):
+    """Optional rule l.1173: own submerged submarine ``piece`` leaves the board and is written on the
+    notepad in its sector again."""
+
+    KIND: ClassVar[str] = "hide"
+    piece: str
+
+
+@dataclass(frozen=True)
 class PlaceSubmarine(Action):
     """The answer to a waiting reveal: hidden submarine ``piece`` on ``(q, r)`` facing ``facing``
     (l.1165, l.1185, l.1203)."""
@@ -314,7 +323,7 @@ class ActivateRCMines(Action):
     sector: str
 
 
-EXPANDED_SUB = (Submerge, Emerge, MoveHidden, Reveal, PlaceSubmarine, DropDepthCharge, DropSonar, ActivateMAD,
+EXPANDED_SUB = (Submerge, Emerge, MoveHidden, Reveal, Hide, PlaceSubmarine, DropDepthCharge, DropSonar, ActivateMAD,
                 LayMine, SweepMine, ActivateRCMines)
 
 

@@ -151,6 +151,11 @@ def reveal(g: Any, a: A.Reveal) -> None:
     hidden.reveal(g, a.piece, a.surfaced)
 
 
+def hide(g: Any, a: A.Hide) -> None:
+    """A shown submarine hides again (optional rule l.1173)."""
+    hidden.rehide(g, a.piece)
+
+
 def place_submarine(g: Any, a: A.PlaceSubmarine) -> None:
     """The answer to a waiting reveal (l.1165, l.1185, l.1203)."""
     hidden.place(g, a.piece, (a.q, a.r), a.facing)
@@ -208,7 +213,7 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
          A.Refuel: refuel, A.LaunchMissile: launch_missile, A.FireMachineGun: fire_machine_gun, A.Embark: embark,
          A.LandCommandos: land_commandos,
-         A.Submerge: submerge, A.Emerge: emerge, A.MoveHidden: move_hidden, A.Reveal: reveal,
+         A.Submerge: submerge, A.Emerge: emerge, A.MoveHidden: move_hidden, A.Reveal: reveal, A.Hide: hide,
          A.PlaceSubmarine: place_submarine, A.DropDepthCharge: drop_depth_charge, A.DropSonar: drop_sonar,
          A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines}
 """The acts of play: each checked by :func:`_running` first."""

@@ -81,6 +81,10 @@ def _hidden(g: Any, who: str) -> list:
     return out
 
 
+def _rehide(g: Any, who: str) -> list:
+    return [A.Hide(pid) for pid, p in sorted(g.state.pieces.items()) if p.owner == who and p.submerged]
+
+
 def _aircraft(g: Any, who: str) -> list:
     s = g.state
     out: list = []
@@ -115,7 +119,7 @@ def sub_acts(g: Any, who: str, phase: str) -> list:
             is_submarine(p) or mines.is_minelayer(p) or {"sonar", "mad", "depth_charge"} & set(cls_of(p).weapons)
             for p in s.pieces.values())):
         return []
-    out = (_dives(g, who) if phase == "move" and s.dice else []) + _hidden(g, who)
+    out = (_dives(g, who) if phase == "move" and s.dice else []) + _hidden(g, who) + _rehide(g, who)
     if phase != "start":
         out += _aircraft(g, who) + _mines(g, who)
     else:

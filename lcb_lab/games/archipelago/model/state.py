@@ -111,7 +111,14 @@ class ArchState:
     force ("" none), ``targets`` each side's task (an island or a piece), ``progress`` turns an
     island is held, ``carried`` the piece carrying each side's pilot
     (:mod:`~lcb_lab.games.archipelago.rules.scenarios`); ``pool`` / ``budget`` the pieces to choose
-    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`)."""
+    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`).
+    Level 5 (:mod:`~lcb_lab.games.archipelago.model.notepad`): ``hidden`` the submarines on their
+    owners' notepads (l.1151), ``mines`` the M markers (l.1057), ``sonars`` the SN markers
+    (l.1185), ``rc_mines`` each player's sectors of remote-controlled mines (l.1211), ``notepads``
+    each player's other notepad lines (sonars, MAD, l.1185, l.1203), ``choices`` the one stack of
+    pending choices (kernel :mod:`~lcb_lab.kernel.choices`) and ``last_choice_id``, ``exposed`` the
+    last turn each submarine was shown (placed, surfaced, launching, in an enemy sonar's zone: the
+    optional rule l.1173)."""
 
     level: int
     pieces: dict[str, Piece]
@@ -148,6 +155,7 @@ class ArchState:
     notepads: dict[str, list[str]] = field(default_factory=dict)
     choices: list[RevealChoice] = field(default_factory=list)
     last_choice_id: int = 0
+    exposed: dict[str, int] = field(default_factory=dict)
     over: bool = False
     winner: str = ""
     outcome: str = ""

@@ -16,7 +16,10 @@ submarine written on its owner's notepad instead of standing on the board.
   stack: the owner chooses the point (and facing) in the sector; the answer (:func:`place`) puts
   the S marker (or, surfaced, the piece) on the board -- before launching a torpedo or landing
   commandos (l.1165-1167), found by a sonar or the MAD (l.1185, l.1203), or entering a sonar's
-  zone (l.1189).  Once revealed it stays on the board (the simpler variant, l.1171).
+  zone (l.1189).  Once revealed it stays on the board (the simpler variant, l.1171) -- unless the
+  optional rule l.1173 (switch ``"l.1173"``, :func:`rehide`): three of its owner's turns after it
+  was last shown (placed, surfaced, launching a torpedo) and out of every enemy sonar's zone
+  (l.1195; a turn ended in a zone counts as shown), it may be written on the notepad again.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.notepad import HiddenSubmarine, RevealChoice
 from lcb_lab.games.archipelago.model.state import Piece
-from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.games.archipelago.rules.common import cls_of, log, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel import choices as K
 from lcb_lab.kernel.errors import IllegalAction
@@ -99,9 +102,10 @@ def _check_on(g: Any) -> None:
         raise IllegalAction("l.1147", "hidden movement of submarines is an optional rule not in force")
 
 
-def hide(g: Any, pid: str) -> None:
+def hide(g: Any, pid: str, turn: int | None = None) -> None:
     """Write submerged submarine ``pid`` (standing on the board) on its owner's notepad in its
-    sector: its S marker leaves the board (l.1151). Raises IllegalAction (l.1147, l.1159)."""
+    sector for ``turn`` (default: the turn before this one, the start of the game): its S marker
+    leaves the board (l.1151). Raises IllegalAction (l.1147, l.1159)."""
     s = g.state
     _check_on(g)
     p = s.pieces.get(pid)
@@ -111,11 +115,52 @@ def hide(g: Any, pid: str) -> None:
     if not deep(g.board, sector):
         raise IllegalAction("l.1159", f"{sector} has no deep water: no submarine is submerged there")
     del s.pieces[pid]
-    s.hidden[pid] = HiddenSubmarine(p.owner, p.kind, p.number, list(p.ammo), list(p.hits), p.facing, [(s.turn - 1, sector)])
-    log(g, "notepad", f"{p.owner} writes {pid} on its notepad: {sector} before turn {s.turn}", "A hidden submarine is "
+    s.hidden[pid] = HiddenSubmarine(p.owner, p.kind, p.number, list(p.ammo), list(p.hits), p.facing, [(s.turn - 1 if turn is None else turn, sector)])
+    log(g, "notepad", f"{p.owner} writes {pid} on its notepad: {sector} for turn {s.hidden[pid].path[0][0]}", "A hidden submarine is "
         "only a line on its owner's notepad, no S marker on the board (l.1151); it may move in the first turn "
         "already (l.1155).", ["l.1151", "l.1155"], team=p.owner,
         piece=pid, sector=sector, about={"notepad": p.owner})
+
+
+REHIDE = 3
+"""Own turns a shown submarine waits before it may hide again (optional rule l.1173)."""
+
+
+def heard(g: Any, pid: str) -> bool:
+    """Whether submarine ``pid`` on the board lies in an enemy sonar's zone (l.1195)."""
+    p = g.state.pieces[pid]
+    sector = g.board.sector(p.at)
+    return any(o.owner != p.owner and sector in zone(g.board, o.sector) for o in g.state.sonars)
+
+
+def mark_heard(g: Any) -> None:
+    """At the end of its owner's turn a submarine in an enemy sonar's zone counts as shown that turn:
+    it hides again only three turns after leaving the zone (or the sonar's end, l.1195)."""
+    s = g.state
+    for pid, p in sorted(s.pieces.items()):
+        if p.owner == s.to_move and cls_of(p).prefix == "S" and heard(g, pid):
+            s.exposed[pid] = s.turn
+
+
+def rehide(g: Any, pid: str) -> None:
+    """Optional rule l.1173: own submerged submarine ``pid`` leaves the board for the notepad, three
+    of its turns after it was last shown and out of every enemy sonar's zone (l.1195). Raises
+    IllegalAction naming the rule."""
+    s = g.state
+    if not is_on(s, "l.1173"):
+        raise IllegalAction("l.1171", "once shown a submarine stays on the board (re-hiding is the optional rule l.1173)")
+    p = s.pieces.get(pid)
+    if p is None or p.owner != s.to_move or cls_of(p).prefix != "S":
+        raise IllegalAction("l.1173", f"{pid} is not a submarine of {s.to_move} on the board")
+    if not p.submerged:
+        raise IllegalAction("l.1173", f"{pid} is on the surface: it submerges before it hides")
+    if heard(g, pid):
+        raise IllegalAction("l.1195", f"{pid} is in an enemy sonar's zone: it leaves it first")
+    since = s.exposed.get(pid)
+    if since is not None and s.turn - since < 2 * REHIDE:
+        raise IllegalAction("l.1173", f"{pid} was shown in turn {since}: it hides {REHIDE} of its turns later, "
+                                      f"from turn {since + 2 * REHIDE}")
+    hide(g, pid, s.turn)                       # this turn's line: it does not move on the notepad too
 
 
 def own_hidden(s: Any, pid: str, rule: str) -> HiddenSubmarine:
@@ -213,6 +258,7 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
     p = Piece(h.owner, h.kind, h.number, tuple(point), facing, list(h.ammo), list(h.hits), submerged=not c.surfaced)
     p.moved = h.path[-1][0] == s.turn and h.owner == s.to_move
     s.pieces[pid] = p
+    s.exposed[pid] = s.turn
     ok, why = logical(g.board, h.path)
     lines = ", ".join(f"turn {t} {sec}" for t, sec in h.path)
     log(g, "reveal", f"{pid} {'surfaces' if c.surfaced else 'its S marker is placed'} at {where(g, point)}",

@@ -14,6 +14,7 @@ switch     what it changes (where)
 ``l.600``  the commandos' places written on paper (``rules/commandos.py``, ``observer.py``)
 ``l.1127`` a submerged submarine moves the blue die minus 2 (``rules/submarine.py``)
 ``l.1147`` hidden movement of submarines on the notepads (``rules/hidden.py``, ``observer.py``)
+``l.1173`` a shown submarine may hide again three turns later (``rules/hidden.py``)
 ``l.1191`` a sonar's battery lasts 5 turns (``rules/sonar.py``)
 =========  ==================================================================================
 """
@@ -31,6 +32,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.600": "the commandos' places written on paper",
     "l.1127": "a submerged submarine is slower (blue die minus 2)",
     "l.1147": "hidden movement of submarines on the notepads",
+    "l.1173": "a shown submarine hides again three turns later",
     "l.1191": "a sonar's battery lasts 5 turns",
 }
 

@@ -28,6 +28,8 @@ def _change(g: Any, pid: str, steps: str, die: int, down: bool) -> None:
     if pid not in s.pieces:
         return                                 # it ran onto a mine
     p.submerged = down
+    if not down:
+        s.exposed[pid] = s.turn                # surfaced (optional rule l.1173)
     log(g, "submarine", f"{pid} {'submerges: its S marker' if down else 'emerges: its piece'} replaces "
         f"{'its piece' if down else 'the S marker'}", "A submarine dives or comes up after at least one straight step; "
         "a dive ends on deep water (l.1129). Submerged it moves on deep water only and only a torpedo or a depth "

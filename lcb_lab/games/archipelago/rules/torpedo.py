@@ -154,6 +154,8 @@ def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> None:
     run = on_water(g, course(p.at, p.facing, 6, turn_at, turn))
     k = reach(g, run, target)
     p.ammo.remove("T")
+    if cls_of(p).prefix == "S":
+        s.exposed[shooter] = s.turn            # a submarine launching is shown (optional rule l.1173)
     p.fired = True
     s.phase = "fire"
     odds = chance.torpedo_hit(k)

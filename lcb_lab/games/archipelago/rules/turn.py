@@ -21,7 +21,7 @@ from lcb_lab.games.archipelago.model.state import ArchState, other
 from lcb_lab.games.archipelago.rules import scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import log, pct
-from lcb_lab.games.archipelago.rules.hidden import check_written
+from lcb_lab.games.archipelago.rules.hidden import check_written, mark_heard
 from lcb_lab.games.archipelago.rules.sonar import expire
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -66,6 +66,7 @@ def end_turn(g: Any) -> None:
     if s.phase == "start":
         raise IllegalAction("l.170", "roll the blue dice before ending the turn (moving none is allowed)")
     check_written(g)
+    mark_heard(g)
     crash(g)
     scenarios.check(g)
     if s.over:
