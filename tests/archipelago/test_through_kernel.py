@@ -26,7 +26,7 @@ UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.La
             A.Refuel("Red H-2", "Red F-17"), A.LaunchMissile("Red H-1", "Blue F-17"), A.FireMachineGun("Red TB-1", "Blue H-1"),
             A.Embark("Red HC-18", "Red Base A"), A.LandCommandos("Red HC-19", "Blue Base A"), A.Move("Red H-1", "F", 2),
             A.Choose("Red TB-1"), A.EndChoice(), A.Submerge("Red S-31", "F", 3), A.MoveHidden("Blue S-32", "C3"),
-            A.PlaceSubmarine("Red S-31", 0, 0), A.DropSonar("Red H-1"), A.LayMine("Red M-28"), A.ActivateRCMines("A1")]
+            A.PlaceSubmarine("Red S-31", 0, 0), A.Hide("Red S-31"), A.DropSonar("Red H-1"), A.LayMine("Red M-28"), A.ActivateRCMines("A1")]
 
 
 def all_options(legal, rng, most=6):
