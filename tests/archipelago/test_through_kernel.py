@@ -28,7 +28,9 @@ UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.La
             A.Choose("Red TB-1"), A.EndChoice(),
             A.ExitDock("Red LB-27", 0), A.EnterDock("Red HC-18", "Red DLS-26"), A.ShiftCommandos("Red DLS-26", "Red LB-27"),
             A.LoadCargo("Red MLP-36", "Red T-33"), A.UnloadCargo("Red MLP-36", "Red OP-38", 0),
-            A.WalkCommandos("Red Base A", "Red Base A-2"), A.Move("Red OP-38", "F", 3)]
+            A.WalkCommandos("Red Base A", "Red Base A-2"), A.Move("Red OP-38", "F", 3),
+            A.Submerge("Red S-31", "F", 3), A.MoveHidden("Blue S-32", "C3"),
+            A.PlaceSubmarine("Red S-31", 0, 0), A.Hide("Red S-31"), A.DropSonar("Red H-1"), A.LayMine("Red M-28"), A.ActivateRCMines("A1")]
 
 
 def all_options(legal, rng, most=6):
@@ -209,3 +211,22 @@ def test_level5_ships_listed_acts_are_accepted_and_unlisted_ones_refused(seed):
     kinds = {type(a) for a in g.legal_actions()}
     assert {A.ExitDock, A.ShiftCommandos, A.UnloadCargo, A.WalkCommandos} <= kinds
     assert play(g, np.random.default_rng(seed), 40, check=True) > 100
+
+
+@pytest.mark.fuzz
+def test_level5_submarines_mines_and_detection_listed_acts_are_accepted():
+    """A staged level-5 position of submarines (one hidden, l.1147), minelayers, utility helicopters
+    with sonar, depth charge and MAD, and remote-controlled mines: every listed act is accepted,
+    unlisted ones refused byte-identically (the answers to a found submarine's placing included)."""
+    from lcb_lab.games.archipelago.model.board_data import load_board
+    from lcb_lab.games.archipelago.rules.hidden import deep
+    e = load_board("archipelago_expanded")
+    fly = {"flying": True, "fuel": 5}
+    g = stage(e, [("Red S-31", deep(e, "J9")[0], "N"), ("Red M-28", deep(e, "J9")[9], "N"),
+                  ("Red H-3", deep(e, "I9")[2], "N", dict(fly, ammo=["SN"])), ("Red H-4", deep(e, "J10")[4], "N", fly),
+                  ("Blue S-32", deep(e, "I10")[3], "S", {"submerged": True}), ("Blue S-31", deep(e, "K9")[3], "S", {"submerged": True}),
+                  ("Blue M-28", deep(e, "J8")[3], "S"), ("Blue H-3", deep(e, "K10")[1], "S", fly),
+                  ("Red C-9", deep(e, "A1")[0], "S"), ("Blue C-10", deep(e, "Q11")[0], "N")],
+              seed=7, level=5, hide=["Blue S-31"], optional_rules=["l.1147"], rc_mines={"Red": ["K8"], "Blue": ["I8"]},
+              turn_limit=30)
+    assert play(g, np.random.default_rng(7), 80, check=True) > 30

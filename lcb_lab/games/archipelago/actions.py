@@ -363,4 +363,127 @@ class AnswerInterceptors(Action):
 
 ACTIONS = ACTIONS + (LaunchSurfaceMissile, LaunchCruiseMissile, ContinueCruiseMissile, Foilborne, FlyEkranoplan,
                      ChooseCard, PlayCard, AnswerInterceptors)
+
+
+# --- expanded: submarines and their detection, depth charges, mines
+@dataclass(frozen=True)
+class Submerge(Action):
+    """Move submarine ``piece`` by ``steps`` on blue ``die`` (at least one ``F``, the last point deep
+    water) and dive: its piece becomes its S marker (l.1129)."""
+
+    KIND: ClassVar[str] = "submerge"
+    piece: str
+    steps: str
+    die: int
+
+
+@dataclass(frozen=True)
+class Emerge(Action):
+    """Move the S marker of submarine ``piece`` by ``steps`` on blue ``die`` (at least one ``F``) and
+    come up: the S marker becomes its piece (l.1129)."""
+
+    KIND: ClassVar[str] = "emerge"
+    piece: str
+    steps: str
+    die: int
+
+
+@dataclass(frozen=True)
+class MoveHidden(Action):
+    """Write ``sector`` on the notepad for hidden submarine ``piece`` this turn: a neighbouring one
+    it can pass to (l.1155-1159; no blue die is spent), or ``""`` its sector again (l.1161)."""
+
+    KIND: ClassVar[str] = "move_hidden"
+    piece: str
+    sector: str = ""
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Show hidden submarine ``piece``: its S marker (``surfaced``: its piece) goes on a point of its
+    sector, chosen next (l.1165-1167)."""
+
+    KIND: ClassVar[str] = "reveal"
+    piece: str
+    surfaced: bool = False
+
+
+@dataclass(frozen=True)
+class Hide(Action):
+    """Optional rule l.1173: own submerged submarine ``piece`` leaves the board and is written on the
+    notepad in its sector again."""
+
+    KIND: ClassVar[str] = "hide"
+    piece: str
+
+
+@dataclass(frozen=True)
+class PlaceSubmarine(Action):
+    """The answer to a waiting reveal: hidden submarine ``piece`` on ``(q, r)`` facing ``facing``
+    (l.1165, l.1185, l.1203)."""
+
+    KIND: ClassVar[str] = "place_submarine"
+    piece: str
+    q: int
+    r: int
+    facing: int = 0
+
+
+@dataclass(frozen=True)
+class DropDepthCharge(Action):
+    """Aircraft ``piece`` drops its D marker on the submerged submarine ``target`` beside it (l.1141)."""
+
+    KIND: ClassVar[str] = "drop_depth_charge"
+    piece: str
+    target: str
+
+
+@dataclass(frozen=True)
+class DropSonar(Action):
+    """Aircraft ``piece`` drops a sonar (SN marker) on the water point right behind it (l.1185)."""
+
+    KIND: ClassVar[str] = "drop_sonar"
+    piece: str
+
+
+@dataclass(frozen=True)
+class ActivateMAD(Action):
+    """Utility helicopter ``piece`` searches its sector with its MAD (l.1203)."""
+
+    KIND: ClassVar[str] = "activate_mad"
+    piece: str
+
+
+@dataclass(frozen=True)
+class LayMine(Action):
+    """Minelayer ``piece`` lays a mine on the point right behind it after its move (l.1057)."""
+
+    KIND: ClassVar[str] = "lay_mine"
+    piece: str
+
+
+@dataclass(frozen=True)
+class SweepMine(Action):
+    """Minelayer ``piece``, beside the M marker on ``(q, r)`` since last turn, removes it (an enemy
+    mine, l.1061) or takes it back onto its panel (an own one, l.1063)."""
+
+    KIND: ClassVar[str] = "sweep_mine"
+    piece: str
+    q: int
+    r: int
+
+
+@dataclass(frozen=True)
+class ActivateRCMines(Action):
+    """Fire the remote-controlled mines written for ``sector``: every vessel there sinks (l.1215)."""
+
+    KIND: ClassVar[str] = "activate_rc_mines"
+    sector: str
+
+
+EXPANDED_SUB = (Submerge, Emerge, MoveHidden, Reveal, Hide, PlaceSubmarine, DropDepthCharge, DropSonar, ActivateMAD,
+                LayMine, SweepMine, ActivateRCMines)
+
+
+ACTIONS = ACTIONS + EXPANDED_SUB
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

@@ -47,10 +47,11 @@ class Archipelago(Engine):
         self.board = board
 
     def to_act(self) -> str | None:
-        """The player to move, or None when the game is over."""
-        if self.state.choices:                 # a pending question: the Interceptors card (l.778)
-            return self.state.choices[-1].answerers()[0]
-        return None if self.state.over else self.state.to_move
+        """The player to move (the answerer of a waiting choice first: the Interceptors question,
+        l.778; a found submarine's owner, l.1185), or None when the game is over."""
+        if self.state.over:
+            return None
+        return self.state.choices[-1].answerers()[0] if self.state.choices else self.state.to_move
 
     def legal_actions(self, player: str | None = None) -> list:
         """What ``player`` (default: the one to move) may do now (:mod:`~lcb_lab.games.archipelago.legal`)."""

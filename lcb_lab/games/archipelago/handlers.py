@@ -11,6 +11,7 @@ from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.games.archipelago.rules import dock, landing_platform
+from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submerging
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -174,6 +175,8 @@ def play_card(g: Any, a: A.PlayCard) -> None:
 def answer_interceptors(g: Any, a: A.AnswerInterceptors) -> None:
     """The Interceptors counter-card, or not (l.778)."""
     cards.answer(g, a.player, a.play)
+
+
 def exit_dock(g: Any, a: A.ExitDock) -> None:
     """A craft leaves a well dock (l.1043)."""
     dock.exit_dock(g, a.piece, a.facing)
@@ -204,12 +207,80 @@ def walk_commandos(g: Any, a: A.WalkCommandos) -> None:
     commandos.walk(g, a.island, a.to)
 
 
+# --- expanded: submarines and their detection, depth charges, mines
+def submerge(g: Any, a: A.Submerge) -> None:
+    """A submarine moves and dives (l.1129)."""
+    submerging.submerge(g, a.piece, a.steps, a.die)
+
+
+def emerge(g: Any, a: A.Emerge) -> None:
+    """A submarine moves and comes up (l.1129)."""
+    submerging.emerge(g, a.piece, a.steps, a.die)
+
+
+def move_hidden(g: Any, a: A.MoveHidden) -> None:
+    """A hidden submarine's sector on the notepad (l.1155)."""
+    hidden.move(g, a.piece, a.sector)
+
+
+def reveal(g: Any, a: A.Reveal) -> None:
+    """The owner shows a hidden submarine (l.1167)."""
+    hidden.reveal(g, a.piece, a.surfaced)
+
+
+def hide(g: Any, a: A.Hide) -> None:
+    """A shown submarine hides again (optional rule l.1173)."""
+    hidden.rehide(g, a.piece)
+
+
+def place_submarine(g: Any, a: A.PlaceSubmarine) -> None:
+    """The answer to a waiting reveal (l.1165, l.1185, l.1203)."""
+    hidden.place(g, a.piece, (a.q, a.r), a.facing)
+
+
+def drop_depth_charge(g: Any, a: A.DropDepthCharge) -> None:
+    """A depth charge on a submerged submarine (l.1141)."""
+    depth_charge.drop(g, a.piece, a.target)
+
+
+def drop_sonar(g: Any, a: A.DropSonar) -> None:
+    """A sonar dropped behind an aircraft (l.1185)."""
+    sonar.drop(g, a.piece)
+
+
+def activate_mad(g: Any, a: A.ActivateMAD) -> None:
+    """A MAD search of one sector (l.1203)."""
+    sonar.mad(g, a.piece)
+
+
+def lay_mine(g: Any, a: A.LayMine) -> None:
+    """A mine laid behind the minelayer (l.1057)."""
+    mines.lay(g, a.piece)
+
+
+def sweep_mine(g: Any, a: A.SweepMine) -> None:
+    """A mine swept or taken back (l.1061, l.1063)."""
+    mines.sweep(g, a.piece, (a.q, a.r))
+
+
+def activate_rc_mines(g: Any, a: A.ActivateRCMines) -> None:
+    """Remote-controlled mines fired (l.1215)."""
+    mines.activate(g, a.sector)
+
+
+def _waiting(g: Any, a: Any) -> None:
+    """Refuse every act but the answer while a choice waits (the kernel's one stack of choices:
+    the Interceptors question, l.778; a found submarine's placing, l.1165)."""
+    c = g.state.choices[-1] if g.state.choices else None
+    if c is not None and not isinstance(a, c.ANSWER):
+        raise IllegalAction(*c.waiting())
+
+
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     """``handler`` run only while the game is in play (not over, forces chosen, pieces placed)."""
     def checked(g: Any, a: Any) -> None:
         _running(g)
-        if g.state.choices and not isinstance(a, A.AnswerInterceptors):
-            raise IllegalAction("l.778", f"{g.to_act()} is asked first whether it plays Interceptors")
+        _waiting(g, a)
         handler(g, a)
     checked.__doc__ = handler.__doc__
     return checked
@@ -224,7 +295,10 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.ContinueCruiseMissile: continue_cruise_missile, A.Foilborne: foilborne, A.FlyEkranoplan: fly_ekranoplan,
          A.PlayCard: play_card, A.AnswerInterceptors: answer_interceptors,
          A.ExitDock: exit_dock, A.EnterDock: enter_dock, A.ShiftCommandos: shift_commandos, A.LoadCargo: load_cargo,
-         A.UnloadCargo: unload_cargo, A.WalkCommandos: walk_commandos}
+         A.UnloadCargo: unload_cargo, A.WalkCommandos: walk_commandos,
+         A.Submerge: submerge, A.Emerge: emerge, A.MoveHidden: move_hidden, A.Reveal: reveal, A.Hide: hide,
+         A.PlaceSubmarine: place_submarine, A.DropDepthCharge: drop_depth_charge, A.DropSonar: drop_sonar,
+         A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.ChooseCard: choose_card}

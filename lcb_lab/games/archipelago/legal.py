@@ -28,7 +28,10 @@ from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_air import air_acts
 from lcb_lab.games.archipelago.legal_ships import ship_acts
 from lcb_lab.games.archipelago.legal_ssm import card_acts, ssm_acts
+from lcb_lab.games.archipelago.legal_sub import choice_acts, sub_acts
+from lcb_lab.games.archipelago.model.cards import InterceptorsChoice
 from lcb_lab.games.archipelago.rules import dock, forces, gun, logistics, movement, setup, torpedo
+from lcb_lab.games.archipelago.rules.hidden import unwritten
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
@@ -49,8 +52,8 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if (p.owner != who or p.moved or p.held or p.kind == "helicopter" or p.flying or cls_of(p).mobility == "launcher"
-                or not dock.may_move(p)):
+        if (p.owner != who or p.moved or p.held or p.kind == "helicopter" or p.flying
+                or cls_of(p).mobility in ("flying", "launcher") or not dock.may_move(p)):
             continue
         dice = sorted(set(s.dice))
         ends = movement.reachable_by_die(g, s, pid, p, dice) if dice else {}
@@ -136,7 +139,10 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     not its turn or the game is over."""
     s = g.state
     who = player or g.to_act()
-    if s.choices or s.phase == "cards":        # the cards (optional l.757): choosing, the Interceptors question
+    if s.choices and not s.over:                # a waiting choice first: the Interceptors question (l.778),
+        c = s.choices[-1]                       # a found submarine (l.1185)
+        return card_acts(g, who) if isinstance(c, InterceptorsChoice) else choice_acts(g, who)
+    if s.phase == "cards":                      # the cards (optional l.757): choosing
         return card_acts(g, who)
     if s.over or who != s.to_move:
         return []
@@ -147,6 +153,8 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     if s.phase == "start":
         out: list = [A.ContinueTorpedo(t, at, d) for t, v in sorted(s.torpedoes.items()) if v.owner == who
                      for at, d in [(0, 0)] + [(k, x) for k in range(1, 5) for x in (-1, 1)]]
-        return out + _logistics(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + ship_acts(g, who) + [A.RollMovement()]
+        return (out + _logistics(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + ship_acts(g, who)
+                + sub_acts(g, who, s.phase) + [A.RollMovement()])
     out = _moves(g, who) if s.phase == "move" and s.dice else []
-    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + ship_acts(g, who) + [A.EndTurn()]
+    return (out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase)
+            + ship_acts(g, who) + sub_acts(g, who, s.phase) + ([] if unwritten(s, who) else [A.EndTurn()]))

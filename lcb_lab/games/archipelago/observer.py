@@ -13,7 +13,12 @@ The board and the pieces' panels are open (l.134).  What a player may not know (
   shown; a paper is shown when its unit boards a hovercraft (l.620) or fights (l.676);
 * ``{"cards": player}`` -- which cards ``player`` holds face down (optional rule l.757, l.773): the
   other player sees how many; a card is shown when it is used (l.773), an Interceptors card when
-  it is played against an Aircraft card (l.778).
+  it is played against an Aircraft card (l.778);
+* ``{"notepad": player}`` -- where ``player``'s hidden submarines are (optional rule l.1147): the
+  other player sees how many submarines are hidden, no sector, no S marker, and of a waiting
+  reveal only whose submarine must be placed; the notepad is shown when one is placed (l.1165);
+* ``{"rc_mines": player}`` -- the sectors of ``player``'s remote-controlled mines (l.1211): the
+  other player sees how many are written; a line is shown when its mines are fired (l.1215).
 
 :data:`OBSERVER` (kernel :class:`~lcb_lab.kernel.observer.Observer`) gives a log entry about such a
 subject an audience and a public form without the kinds; :func:`view` is what a viewer sees.
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lcb_lab.games.archipelago.model.notepad import RevealChoice
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.observer import Observer, all_seeing, redact_log
@@ -43,6 +49,8 @@ def knows(state: ArchState, viewer: Any, subject: dict) -> bool:
         return viewer == ident or not is_on(state, "l.394") or state.over
     if kind == "cards":
         return viewer == ident or state.over
+    if kind in ("notepad", "rc_mines"):
+        return viewer == ident
     if kind == "commandos":
         return viewer == ident or not any(c.secret and c.owner == ident for c in state.commandos)
     return True
@@ -77,8 +85,40 @@ def _card_form(entry: dict, data: dict, secret: bool) -> tuple:
                             "hidden (l.771, l.773).", "rules": entry["rules"]}
 
 
+def _notepad_form(entry: dict, data: dict, secret: bool) -> tuple:
+    if not secret:
+        return None, None
+    rc = entry["kind"] == "rc_written"
+    what = "its remote-controlled mines" if rc else "a hidden submarine's line for this turn, moved or not"
+    return [data["team"]], {"title": f"{data['team']} writes on its notepad", "text": f"The paper hides {what}.",
+                            "rules": ["l.1211"] if rc else ["l.1161"]}
+
+
 OBSERVER = Observer(knows, PLAYERS, {"restock": _count_form, "transfer": _count_form, "stock": _count_form,
-                                     "flagship": _flagship_form, "paper": _paper_form, "card": _card_form})
+                                     "flagship": _flagship_form, "paper": _paper_form, "card": _card_form,
+                                     "notepad": _notepad_form, "rc_written": _notepad_form})
+
+
+def _undersea(state: ArchState, viewer: Any) -> dict:
+    """Level 5: per player the hidden submarines' notepads (``{piece: [[turn, sector], ...]}``) and
+    remote-controlled mines' sectors ``viewer`` may know, else their counts; the M and SN markers;
+    the submarines under water on the board; a waiting reveal (its sector only to the owner)."""
+    notes, rc = {}, {}
+    for o in PLAYERS:
+        mine = {i: [list(x) for x in h.path] for i, h in sorted(state.hidden.items()) if h.owner == o}
+        notes[o] = mine if knows(state, viewer, {"notepad": o}) else len(mine)
+        sectors = sorted(state.rc_mines.get(o, []))
+        rc[o] = sectors if knows(state, viewer, {"rc_mines": o}) else len(sectors)
+    c = state.choices[-1] if state.choices else None
+    wait = None
+    if isinstance(c, RevealChoice):
+        wait = {"owner": c.owner, "piece": c.piece, "rule": c.rule}
+        if knows(state, viewer, {"notepad": c.owner}):
+            wait.update(sector=c.sector, options=[list(o) for o in c.options])
+    return {"notepads": notes, "rc_mines": rc, "mines": sorted([list(m.point), m.owner] for m in state.mines),
+            "sonars": sorted([list(x.point), x.owner, x.sector, x.turn] for x in state.sonars),
+            "submerged": sorted(i for i, p in state.pieces.items() if p.submerged),
+            "searches": {o: list(v) for o, v in sorted(state.notepads.items())}, "waiting": wait}
 
 
 def _commandos(state: ArchState, viewer: Any) -> dict:
@@ -119,7 +159,7 @@ def view(g: Any, viewer: Any) -> dict:
             "flying": sorted(pid for pid, p in s.pieces.items() if p.flying),
             "aboard": {pid: p.aboard for pid, p in sorted(s.pieces.items()) if p.aboard},
             "red_points": sorted(map(list, s.red_points)), "garrisons": dict(sorted(s.garrisons.items())),
-            "commandos": _commandos(s, viewer),
+            "commandos": _commandos(s, viewer), "undersea": _undersea(s, viewer),
             "cards": {o: (sorted(s.cards[o]) if knows(s, viewer, {"cards": o}) else len(s.cards[o])) for o in sorted(s.cards)},
             "cruise": {c: [list(v.point), v.facing, v.owner, v.target] for c, v in sorted(s.cruise.items())},
             "log": [(e["title"], e.get("text", "")) for e in redact_log(s.log, viewer, ("turn", "phase"))]}

@@ -39,12 +39,14 @@ def piece(spec: PieceSpec, board: Board) -> tuple[str, Piece]:
 
 
 def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: Iterable[int] = (),
-          seed: int | None = None, level: int = 1, zone: int = 0, **extra: Any) -> Archipelago:
+          seed: int | None = None, level: int = 1, zone: int = 0, hide: Iterable[str] = (), **extra: Any) -> Archipelago:
     """A game on ``board`` with ``pieces`` placed and checked (l.155), dice ``forced`` first then
     ``seed`` (no seed: only forced dice; a roll beyond them raises DiceExhausted); ``extra`` are
     :class:`~lcb_lab.games.archipelago.model.state.ArchState` fields (``to_move``,
-    ``optional_rules``, ``flagships``, ``stock``, ``turn_limit``...). Raises IllegalAction for a
-    placement the rules refuse."""
+    ``optional_rules``, ``flagships``, ``stock``, ``turn_limit``, level 5 ``rc_mines``...); ``hide``:
+    submerged submarines written on their owners' notepads at the start (optional rule l.1147,
+    :func:`~lcb_lab.games.archipelago.rules.hidden.hide`). Raises IllegalAction for a placement
+    the rules refuse."""
     board = board or Board.open_sea(12, 12)
     placed = dict(piece(s, board) for s in pieces)
     state = new_state(board, placed, level, zone, **extra)
@@ -71,6 +73,12 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
         rule = "l.394" if is_on(state, "l.394") else "l.392"
         log(g, "flagship", f"{owner}'s flagship is {pid}", f"Sinking it ends the game ({rule}).", [rule],
             team=owner, about={"flagship": owner})
+    if state.rc_mines:
+        from lcb_lab.games.archipelago.rules.mines import write_rc
+        write_rc(g)
+    for pid in hide:
+        from lcb_lab.games.archipelago.rules.hidden import hide as write_hidden
+        write_hidden(g, pid)
     return g
 
 

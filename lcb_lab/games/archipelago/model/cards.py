@@ -67,6 +67,10 @@ class InterceptorsChoice(K.Choice):
         """The player asked."""
         return (self.player,)
 
+    def waiting(self) -> tuple[str, str]:
+        """``(rule, reason)`` refusing another act while the question waits."""
+        return "l.778", f"{self.player} is asked first whether it plays Interceptors"
+
     def answer_fields(self, value: Any) -> dict:
         """``{"player", "play"}`` from a yes / no answer."""
         return {"player": self.player, "play": bool(value)}

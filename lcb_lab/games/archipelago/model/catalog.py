@@ -21,10 +21,10 @@ from pathlib import Path
 from lcb_lab.kernel import files
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pieces.toml"
-MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C", "S-S", "S-A", "CM")
+MARKERS = ("T", "G", "Repair", "A-S", "A-A", "C", "S-S", "S-A", "CM", "M", "D", "SN")
 """The marker kinds: torpedo, gun shell, repair (levels 1-2), air-to-surface and air-to-air missile
 (level 3), commandos (level 4) (l.102); the expanded rules' surface-to-surface and surface-to-air
-missiles and cruise missile (l.807)."""
+missiles, cruise missile, contact mine, depth charge and sonar (l.807)."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lcb_lab.games.archipelago.model.cards import InterceptorsChoice
+from lcb_lab.games.archipelago.model.notepad import HiddenSubmarine, Mine, RevealChoice, Sonar
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
 PLAYERS = ("Red", "Blue")
@@ -53,6 +54,9 @@ class Piece:
     fuel: int = 0
     flying: bool = False
     aboard: str = ""
+    submerged: bool = False
+    steps: str = ""
+    done: list[str] = field(default_factory=list)
 
     @property
     def at(self) -> Axial:
@@ -115,8 +119,15 @@ class ArchState:
     Expanded rules: ``cruise`` the CM markers in flight (l.975) and ``next_cruise`` their counter
     (:mod:`~lcb_lab.games.archipelago.rules.cruise`); the cards (optional rule l.757,
     :mod:`~lcb_lab.games.archipelago.rules.cards`): ``cards`` each player's chosen cards not yet
-    used, ``card_count`` how many each chooses (1 or 3, l.771), ``choices`` the stack of pending
-    choices (kernel :mod:`~lcb_lab.kernel.choices`: the Interceptors question, l.778)."""
+    used, ``card_count`` how many each chooses (1 or 3, l.771), ``choices`` the one stack of pending
+    choices (kernel :mod:`~lcb_lab.kernel.choices`: the Interceptors question, l.778; a found
+    submarine's placing, l.1165) and ``last_choice_id``.
+    Level 5 (:mod:`~lcb_lab.games.archipelago.model.notepad`): ``hidden`` the submarines on their
+    owners' notepads (l.1151), ``mines`` the M markers (l.1057), ``sonars`` the SN markers
+    (l.1185), ``rc_mines`` each player's sectors of remote-controlled mines (l.1211), ``notepads``
+    each player's other notepad lines (sonars, MAD, l.1185, l.1203), ``exposed`` the
+    last turn each submarine was shown (placed, surfaced, launching, in an enemy sonar's zone: the
+    optional rule l.1173)."""
 
     level: int
     pieces: dict[str, Piece]
@@ -146,6 +157,14 @@ class ArchState:
     carried: dict[str, str] = field(default_factory=dict)
     pool: list[str] = field(default_factory=list)
     budget: int = 0
+    hidden: dict[str, HiddenSubmarine] = field(default_factory=dict)
+    mines: list[Mine] = field(default_factory=list)
+    sonars: list[Sonar] = field(default_factory=list)
+    rc_mines: dict[str, list[str]] = field(default_factory=dict)
+    notepads: dict[str, list[str]] = field(default_factory=dict)
+    choices: list[InterceptorsChoice | RevealChoice] = field(default_factory=list)
+    last_choice_id: int = 0
+    exposed: dict[str, int] = field(default_factory=dict)
     over: bool = False
     winner: str = ""
     outcome: str = ""
@@ -153,8 +172,6 @@ class ArchState:
     next_cruise: int = 1
     cards: dict[str, list[str]] = field(default_factory=dict)
     card_count: int = 0
-    choices: list[InterceptorsChoice] = field(default_factory=list)
-    last_choice_id: int = 0
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
 
     def afloat(self, owner: str | None = None) -> list[Piece]:

@@ -45,8 +45,9 @@ FLIGHT = "FLR"
 
 
 def is_heli(p: Piece) -> bool:
-    """Whether ``p`` is a helicopter."""
-    return p.kind == "helicopter"
+    """Whether ``p`` is a helicopter (of any class: a flying piece, l.442; the utility helicopters
+    H3 / H4 of the expanded rules too, l.876)."""
+    return cls_of(p).mobility == "flying"
 
 
 def flight_path(start: Axial, facing: int, steps: str) -> list[tuple[Axial, int]]:

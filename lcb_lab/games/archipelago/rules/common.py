@@ -81,5 +81,6 @@ def pct(p: float) -> str:
 def vessels(s: Any, owner: str) -> list:
     """``owner``'s vessels afloat: every piece but helicopters and land launchers (*reading*: the game
     ends when a side has no vessel left, l.384; helicopters are aircraft, l.402; launchers are
-    markers on land, l.995)."""
-    return [p for p in s.afloat(owner) if p.kind != "helicopter" and cls_of(p).mobility != "launcher"]
+    markers on land, l.995), and its submarines hidden on the notepad (l.1151: still afloat)."""
+    return [p for p in s.afloat(owner) if p.kind != "helicopter" and cls_of(p).mobility not in ("flying", "launcher")] + \
+        [h for _, h in sorted(s.hidden.items()) if h.owner == owner]

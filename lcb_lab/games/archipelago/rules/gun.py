@@ -16,6 +16,7 @@ from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.common import cls_of, log, not_carried, not_fired, own_piece, pct
+from lcb_lab.games.archipelago.rules.submarine import check_target
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
@@ -70,6 +71,7 @@ def aim(g: Any, shooter: str, target: str) -> tuple[int, Axial]:
         q = s.pieces[target]
         not_carried(q, target)
         no_shot_at_landed(s, target)
+        check_target(s, target, "gun")         # a submerged submarine: torpedo or depth charge only (l.1135)
         if q.kind == "helicopter" and (q.flying or q.aboard):
             raise IllegalAction("l.549", f"{target} is in the air or aboard a frigate: a gun hits targets on the surface "
                                          "and land, a helicopter only landed on a white point")

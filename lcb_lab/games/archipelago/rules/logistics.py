@@ -26,6 +26,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.catalog import MARKERS
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece
+from lcb_lab.games.archipelago.rules.submarine import check_surfaced
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, facing_between
 
@@ -86,6 +87,7 @@ def restock(g: Any, pid: str, markers: tuple[str, ...]) -> None:
     """Load ``markers`` (default: fill up) from the own Base A onto ``pid`` in its port (module docstring)."""
     s = g.state
     p = own_piece(s, pid, "l.251", "restock")
+    check_surfaced(p, pid, "load ammunition", "l.1133")
     base = home_base(g, p)
     if base is None:
         raise IllegalAction("l.251", f"{pid} is not on a port point (anchor) of {p.owner}'s Base A")

@@ -20,6 +20,7 @@ from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.air import is_heli
 from lcb_lab.games.archipelago.rules.common import cls_of, log, not_fired, own_piece, pct
+from lcb_lab.games.archipelago.rules.submarine import check_surfaced
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
@@ -38,6 +39,7 @@ def aim(g: Any, shooter: str, target: str) -> int:
     p = own_piece(s, shooter, "l.539", "fire")
     if "machine_gun" not in cls_of(p).weapons:
         raise IllegalAction("l.539", f"{shooter} has no machine gun")
+    check_surfaced(p, shooter, "fire its machine gun", "l.1131")
     not_fired(p, shooter)
     q = s.pieces.get(target)
     if q is None or q.owner != other(s.to_move) or q.aboard or not (is_heli(q) or q.kind in ("hovercraft", "ekranoplan")):

@@ -27,6 +27,7 @@ from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.air import is_heli
 from lcb_lab.games.archipelago.rules.common import log, not_fired, own_piece, pct
+from lcb_lab.games.archipelago.rules.submarine import check_target
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.games.archipelago.rules.torpedo import REAR, bearing, check_course, course
 from lcb_lab.kernel.errors import IllegalAction
@@ -104,6 +105,7 @@ def check(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> tuple[s
     if not missile:
         raise IllegalAction("l.499", f"{shooter} carries no missile")
     where = target_of(g, missile, target)
+    check_target(s, target, "missile")        # a submerged submarine: torpedo or depth charge only (l.1135)
     d = distance(p.at, where)
     if d < 2:
         raise IllegalAction("l.504" if missile == "A-S" else "l.525", f"{target} is {d} d away; a missile needs at least 2 d")

@@ -29,6 +29,7 @@ from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.dock import unmoved
 from lcb_lab.games.archipelago.rules.optional import strands
 from lcb_lab.games.archipelago.rules.scenarios import immobile
+from lcb_lab.games.archipelago.rules.submarine import mobility_of, speed_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 
@@ -52,14 +53,19 @@ def path(start: Axial, facing: int, steps: str) -> list[tuple[Axial, int]]:
     return out
 
 
-def allowance(p: Piece, die: int, s: ArchState | None = None) -> int:
-    """Steps a move of ``p`` may take on blue die ``die``: die + speed (l.178, l.307), a damaged
-    ship one fewer (l.344), a Mobile Landing Platform with a heavy load on its deck (in state ``s``)
-    one fewer (l.1266)."""
+def heavy_load(p: Piece, s: ArchState | None) -> bool:
+    """Whether ``p`` is a Mobile Landing Platform with a heavy load on its deck in state ``s`` (l.1266)."""
+    return s is not None and bool(cls_of(p).extra.get("cargo")) and \
+        any(q.aboard and s.pieces.get(q.aboard) is p for q in s.pieces.values())
+
+
+def allowance(p: Piece, die: int, g: Any = None) -> int:
+    """Steps a move of ``p`` may take on blue die ``die``: die + speed (l.178, l.307; a submarine's
+    speed by :func:`~.submarine.speed_of` in game ``g``, l.1125), a damaged ship one fewer (l.344), a
+    Mobile Landing Platform with a heavy load on its deck one fewer (:func:`heavy_load`, l.1266)."""
     c = cls_of(p)
-    laden = s is not None and any(q.aboard and s.pieces.get(q.aboard) is p for q in s.pieces.values()) \
-        and bool(c.extra.get("cargo"))
-    return die + c.speed - (1 if c.is_ship and p.hits else 0) - (1 if laden else 0)
+    laden = g is not None and heavy_load(p, g.state)
+    return die + (speed_of(g, p) if g is not None else c.speed) - (1 if c.is_ship and p.hits else 0) - (1 if laden else 0)
 
 
 def enemy_port(g: Any, owner: str, point: Axial) -> bool:
@@ -72,13 +78,14 @@ def enemy_port(g: Any, owner: str, point: Axial) -> bool:
 
 def check_point(g: Any, s: ArchState, pid: str, p: Piece, point: Axial) -> None:
     """Refuse (IllegalAction) a step of ``p`` onto ``point`` the rules forbid (module docstring)."""
-    c = cls_of(p)
-    if point in g.board and strands(g, c.mobility, point):
+    c, mob = cls_of(p), mobility_of(p)
+    if point in g.board and strands(g, mob, point):
         pass                                   # optional l.340: the ship may enter and is stranded
-    elif not g.board.admits(point, c.mobility):
+    elif not g.board.admits(point, mob):
         where = "off the board" if point not in g.board else f"a {g.board.colour(point).replace('_', ' ')} point"
-        rule = "l.122" if c.is_ship and point in g.board and g.board.colour(point) == "light_blue" else "l.120"
-        raise IllegalAction(rule, f"{pid} cannot go to {tuple(point)}: {where} does not admit a {c.mobility}")
+        rule = "l.1129" if p.submerged else "l.122" if c.is_ship and point in g.board and g.board.colour(point) == "light_blue" else "l.120"
+        raise IllegalAction(rule, f"{pid} cannot go to {tuple(point)}: {where} does not admit a "
+                                  f"{'submerged submarine' if p.submerged else mob}")
     if tuple(point) in s.wrecks:
         raise IllegalAction("l.243", f"{pid} cannot pass {tuple(point)}: a wreck lies there")
     if enemy_port(g, p.owner, point):
@@ -97,10 +104,11 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
         raise IllegalAction("l.180", f"a move is one or more steps F, L, R or B, not {steps!r}")
     if steps.count("B") > 1:
         raise IllegalAction("l.191", f"{pid} may move backward only one step in a turn, not {steps.count('B')}")
-    most = allowance(p, die, s)
+    most = allowance(p, die, g)
     if len(steps) > most:
-        rule = "l.344" if cls_of(p).is_ship and p.hits else ("l.307" if cls_of(p).is_ship else "l.178")
-        rule = "l.1266" if most < allowance(p, die) else "l.1039" if p.kind == "landing_boat" else rule
+        rule = "l.344" if cls_of(p).is_ship and p.hits else ("l.307" if cls_of(p).is_ship else
+                                                            "l.1125" if cls_of(p).prefix == "S" else "l.178")
+        rule = "l.1266" if heavy_load(p, s) else "l.1039" if p.kind == "landing_boat" else rule
         raise IllegalAction(rule, f"{pid} may take at most {most} steps on a blue {die}, not {len(steps)}")
     check_turns(pid, p, steps)
     out = path(p.at, p.facing, steps)
@@ -132,10 +140,10 @@ def reachable_by_die(g: Any, s: ArchState, pid: str, p: Piece,
     """:func:`reachable` for each of ``dice``, from one breadth-first search as deep as the largest
     allowance: a search's first ``k`` layers do not depend on how deep it goes, so a die's moves
     are the strings of at most its allowance."""
-    seen = _search(g, s, pid, p, max(allowance(p, d, s) for d in dice))
+    seen = _search(g, s, pid, p, max(allowance(p, d, g) for d in dice))
     out: dict[int, dict[tuple[tuple[int, int], int], str]] = {}
     for d in dice:
-        most, ends = allowance(p, d, s), {}
+        most, ends = allowance(p, d, g), {}
         for (pt, f, _, _), st in seen.items():
             if st and len(st) <= most and ((pt, f) not in ends or len(st) < len(ends[(pt, f)])):
                 ends[(pt, f)] = st
@@ -184,7 +192,7 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.174", "the movement is over once a piece has fired")
     p = own_piece(s, pid, "l.170", "move")
     immobile(s, pid)
-    if p.kind == "helicopter":
+    if cls_of(p).mobility == "flying":
         raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
     if p.flying or cls_of(p).mobility == "launcher":
         raise IllegalAction("l.1230" if p.flying else "l.995", f"{pid} is {'in the air: it flies (l.1234)' if p.flying else 'a land launcher: it never moves'}")
@@ -198,23 +206,28 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     if strands(g, cls_of(p).mobility, p.at):
         raise IllegalAction("l.340", f"{pid} is stranded on shallow water and cannot move at all")
     out = check_move(g, s, pid, p, steps, die)
+    from lcb_lab.games.archipelago.rules import mines
+    steps, out = mines.cut(g, p, steps, out)   # a mine on the way ends the move (l.1057)
     start = p.point
     p.point, p.facing = tuple(out[-1][0]), out[-1][1]
     for h in s.pieces.values():
         if h.aboard == pid:
             h.point = p.point                  # a helicopter aboard rides with its frigate (l.473)
-    p.moved = True
+    p.moved, p.steps = True, steps
     s.dice.remove(die)
     c = cls_of(p)
-    rule = "l.178" if not c.is_ship else "l.307"
-    why = f"blue {die} {'+' if c.speed >= 0 else ''}{c.speed}" + (" -1 damaged (l.344)" if c.is_ship and p.hits else "")
-    why += " -1 heavy load (l.1266)" if allowance(p, die, s) < allowance(p, die) else ""
+    rule = "l.1125" if c.prefix == "S" else "l.178" if not c.is_ship else "l.307"
+    sp = speed_of(g, p)
+    why = f"blue {die} {'+' if sp >= 0 else ''}{sp}" + (" -1 damaged (l.344)" if c.is_ship and p.hits else "") + \
+        (" submerged, optional rule l.1127" if sp != c.speed else "")
+    why += " -1 heavy load (l.1266)" if heavy_load(p, s) else ""
     why += "; two hits: one turn at most (l.941)" if turns_allowed(p) else ""
     log(g, "move", f"{pid} moves {steps}: {where(g, start)} -> {where(g, p.point)}",
-        f"{len(steps)} of at most {allowance(p, die, s)} steps ({why}, {rule}); a step is a point forward or a "
+        f"{len(steps)} of at most {allowance(p, die, g)} steps ({why}, {rule}); a step is a point forward or a "
         f"60-degree turn in place (l.183){', one step back (l.191)' if 'B' in steps else ''}.",
         [rule, "l.183"] + (["l.191"] if "B" in steps else []), piece=pid, steps=steps, die=die)
-    if strands(g, c.mobility, p.at):
+    if strands(g, mobility_of(p), p.at):
         log(g, "stranded", f"{pid} is stranded at {where(g, p.point)}", "A ship on a light-blue point is stuck there and "
             "never moves again, not even turning; sunk, it leaves a W marker (optional rule l.340).", ["l.340"],
             piece=pid)
+    mines.passed(g, pid, [pt for ch, (pt, _) in zip(steps, out) if ch in "FB"])

@@ -13,6 +13,10 @@ switch     what it changes (where)
 ``l.394``  a secret flagship written on paper (``rules/damage.py``, ``observer.py``)
 ``l.600``  the commandos' places written on paper (``rules/commandos.py``, ``observer.py``)
 ``l.757``  the cards, chosen before the game, used at the end of a turn (``rules/cards.py``, ``observer.py``)
+``l.1127`` a submerged submarine moves the blue die minus 2 (``rules/submarine.py``)
+``l.1147`` hidden movement of submarines on the notepads (``rules/hidden.py``, ``observer.py``)
+``l.1173`` a shown submarine may hide again three turns later (``rules/hidden.py``)
+``l.1191`` a sonar's battery lasts 5 turns (``rules/sonar.py``)
 =========  ==================================================================================
 """
 from __future__ import annotations
@@ -28,6 +32,10 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.394": "a secret flagship",
     "l.600": "the commandos' places written on paper",
     "l.757": "the cards (RC Mines, Submarines, Aircraft)",
+    "l.1127": "a submerged submarine is slower (blue die minus 2)",
+    "l.1147": "hidden movement of submarines on the notepads",
+    "l.1173": "a shown submarine hides again three turns later",
+    "l.1191": "a sonar's battery lasts 5 turns",
 }
 
 

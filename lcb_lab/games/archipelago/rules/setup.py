@@ -22,6 +22,7 @@ from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log, where
 from lcb_lab.games.archipelago.rules.dock import carrier_at, check_start, platforms
 from lcb_lab.games.archipelago.rules.scenarios import check_scenario
+from lcb_lab.games.archipelago.rules.submarine import mobility_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
@@ -49,7 +50,7 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
     elif p.aboard:
         check_start(pieces, pid)               # a craft in its DLS, a load on its MLP (l.1037, l.1427)
-    elif not board.admits(Axial(*p.point), c.mobility):
+    elif not board.admits(Axial(*p.point), mobility_of(p)):
         rule = "l.279" if c.is_ship else "l.155"
         raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
     if not 0 <= p.facing <= 5:

@@ -76,12 +76,14 @@ def bearing(target_facing: int, heading: int) -> int:
 
 
 def hittable(g: Any, pid: str, heading: int) -> bool:
-    """Whether a torpedo arriving with ``heading`` can hit piece ``pid``: any ship from any side,
-    a torpedo boat only from its rear side (:data:`REAR`, l.209); never a hovercraft (it passes
+    """Whether a torpedo arriving with ``heading`` can hit piece ``pid``: any ship or submerged
+    submarine from any side (l.1135), a boat only from its rear side (:data:`REAR`, l.209, l.1039); never a hovercraft (it passes
     underneath, l.638) nor a helicopter (a torpedo hits on the water, l.1587)."""
     p = g.state.pieces[pid]
     if p.kind in ("hovercraft", "helicopter", "ekranoplan"):       # an ekranoplan's draft is too shallow (l.1242)
         return False                           # it passes underneath a hovercraft (l.638); aircraft are above water
+    if getattr(p, "submerged", False):
+        return True                            # a submerged submarine: from any side (l.1135)
     return cls_of(p).mobility != "boat" or bearing(p.facing, heading) in REAR   # every boat: LB too (l.1039)
 
 
@@ -159,6 +161,8 @@ def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> None:
     run = on_water(g, course(p.at, p.facing, 6, turn_at, turn))
     k = reach(g, run, target)
     p.ammo.remove("T")
+    if cls_of(p).prefix == "S":
+        s.exposed[shooter] = s.turn            # a submarine launching is shown (optional rule l.1173)
     p.fired = True
     s.phase = "fire"
     odds = chance.torpedo_hit(k)

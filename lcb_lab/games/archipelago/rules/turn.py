@@ -21,6 +21,8 @@ from lcb_lab.games.archipelago.model.state import ArchState, other
 from lcb_lab.games.archipelago.rules import scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import cls_of, log, pct
+from lcb_lab.games.archipelago.rules.hidden import check_written, mark_heard
+from lcb_lab.games.archipelago.rules.sonar import expire
 from lcb_lab.kernel.errors import IllegalAction
 
 
@@ -29,6 +31,7 @@ def dice_count(s: ArchState, player: str) -> int:
     if s.level == 1:
         return 2
     n = len([p for p in s.afloat(player) if cls_of(p).mobility != "launcher"])    # launchers do not count (l.995)
+    n += sum(h.owner == player for h in s.hidden.values())                          # hidden submarines count (l.1155)
     if s.level >= 5:
         from lcb_lab.games.archipelago.rules.expanded import dice_count as expanded_dice
         return expanded_dice(n)                # the expanded game's fifth die (l.827-834)
@@ -68,6 +71,8 @@ def end_turn(g: Any) -> None:
     s = g.state
     if s.phase == "start":
         raise IllegalAction("l.170", "roll the blue dice before ending the turn (moving none is allowed)")
+    check_written(g)
+    mark_heard(g)
     crash(g)
     scenarios.check(g)
     if s.over:
@@ -81,6 +86,8 @@ def end_turn(g: Any) -> None:
     s.phase, s.dice, s.rolled, s.bonus = "start", [], [], False
     for p in s.afloat(s.to_move):
         p.moved = p.held = p.fired = False
+        p.steps, p.done = "", []
     log(g, "turn", f"turn {s.turn}: {s.to_move}", "Torpedoes in flight may be continued before the blue dice (l.207).",
         ["l.165", "l.207"])
     burn(g)
+    expire(g)

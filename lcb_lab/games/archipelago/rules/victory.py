@@ -35,6 +35,8 @@ def has_ammunition(g: Any, s: ArchState, player: str) -> bool:
     with the ammunition storage standing (module docstring)."""
     if any(m in ("T", "G", "A-S", "A-A") for p in s.afloat(player) for m in p.ammo):
         return True
+    if any("T" in h.ammo for h in s.hidden.values() if h.owner == player):
+        return True                            # a hidden submarine's torpedoes (l.1151)
     if any(t.owner == player for t in s.torpedoes.values()):
         return True
     stored = any(b.owner == player and b.kind == "A" and f"{b.name} ammunition" not in s.ruins
@@ -48,6 +50,7 @@ def score(g: Any, s: ArchState, player: str) -> int:
     if s.level == 1:
         return len(s.afloat(player))
     total = sum(cls_of(p).value for p in s.afloat(player))
+    total += sum(catalog().classes[h.kind].value for h in s.hidden.values() if h.owner == player)   # l.1655
     for b in g.board.bases.values():
         if b.owner == player and b.kind == "A":
             for obj, worth in catalog().object_values.items():
