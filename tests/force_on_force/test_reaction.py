@@ -1,0 +1,84 @@
+"""The Reaction Test (l.318-332), its exact odds, and chains in the text's order (l.358-364)."""
+from fractions import Fraction
+
+import pytest
+
+from lcb_lab.games.force_on_force import actions as A
+from lcb_lab.games.force_on_force import chance
+from lcb_lab.games.force_on_force.rules.reaction import modifiers, non_initiative_wins, p_non_initiative_wins
+from lcb_lab.kernel.errors import IllegalAction
+from tests.force_on_force.helpers import rolled, situation, titles, unit
+
+
+def test_tie_rule_on_modified_rolls():
+    assert non_initiative_wins(3, 5) and not non_initiative_wins(5, 5)        # any tie: initiative (l.318)
+    assert not non_initiative_wins(1, 3) and not non_initiative_wins(3, 3)    # both failing: initiative
+    assert not non_initiative_wins(2, 3)                                       # higher but under 4: no
+
+
+def test_exact_odds_by_enumeration():
+    assert p_non_initiative_wins(8, 0, 8, 0) == Fraction(25, 64)             # 3+4+5+6+7 of 64
+    assert p_non_initiative_wins(8, 1, 8, 0) == Fraction(5, 16)              # Overwatch +1 (l.407)
+    assert p_non_initiative_wins(6, -1, 10, 0) == Fraction(13, 20)           # a Rapid mover -1 (l.320)
+    step = chance.reaction_step(unit("I", "Red", 8, 1, "centre"), unit("R", "Blue", 8, 1, "orchard"))
+    assert step.probability(1) == pytest.approx(25 / 64) and sum(p for _, p in step.outcomes) == pytest.approx(1)
+
+
+def test_modifiers_are_cumulative():
+    u = unit("V", "Red", 8, 1, "centre", kind="vehicle", buttoned=True, rapid=True)
+    assert sum(v for v, _, _ in modifiers(u, overwatch=True)) == -1          # +1 -1 -1 (l.332, l.338-342)
+    assert {r for _, r, _ in modifiers(u, overwatch=True)} == {"l.332", "l.320", "l.338"}
+
+
+def test_a_tie_goes_to_the_initiative_unit_in_play():
+    g = situation(unit("M", "Red", 8, 3, "centre"), unit("S", "Blue", 8, 4, "south road"),
+                  forced=[5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    g.apply(A.Activate("M", fire_at="S"))
+    g.apply(A.React("S", "fire"))
+    g.apply(A.DoneReacting())
+    assert titles(g, "reaction_test")[0].endswith("M acts first")
+    shooters = [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"]
+    assert shooters == ["M", "S"]                              # lost: the initiative unit fires first (l.282-288)
+
+
+def test_chain_tests_nearest_first_then_lost_before_won():
+    """l.358-362: tests C (2.5"), O (7.2"), S (10"); C wins, O and S lose; O and S resolve first,
+    nearest outward, then C; the initiative unit completes last (l.364)."""
+    g = situation(unit("M", "Red", 8, 3, "centre"), unit("S", "Blue", 10, 4, "south road"),
+                  unit("O", "Blue", 10, 4, "orchard"), unit("C", "Blue", 10, 4, "copse edge"),
+                  unit("X", "Blue", 10, 4, "ford bank"),
+                  forced=[2, 9, 5, 3, 5, 2] + [1] * 6 * 3 + [1] * 5)
+    g.apply(A.Activate("M", fire_at="X"))
+    for n in ("S", "O", "C"):
+        g.apply(A.React(n, "fire"))
+    g.apply(A.DoneReacting())
+    assert [e["data"]["react"] for e in g.state.log if e["kind"] == "reaction_test"] == ["C", "O", "S"]
+    assert [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"] == ["O", "S", "C", "M"]
+
+
+def test_each_extra_reaction_costs_a_die_and_an_inch():
+    """l.364: the second Reaction fires one die fewer and moves 1" less (orchard -> south road is 5.7")."""
+    g = situation(unit("M", "Red", 8, 3, "centre"), unit("N", "Red", 8, 3, "copse edge"),
+                  unit("O", "Blue", 10, 4, "orchard"), forced=[2, 9] + [1] * 11)
+    g.apply(A.Activate("M", fire_at="O"))
+    g.apply(A.React("O", "fire"))
+    g.apply(A.DoneReacting())
+    g.apply(A.Activate("N", fire_at="O"))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.React("O", "move", "south road"))
+    assert e.value.rule == "l.364" and "less 1\"" in e.value.reason
+    g.apply(A.React("O", "move", "south road", rapid=True))
+    assert rolled(g, "firepower O") == [[1, 1, 1, 1]]
+
+
+def test_irregulars_react_with_fire_once_per_turn():
+    g = situation(unit("M", "Blue", 8, 3, "centre"), unit("N", "Blue", 8, 3, "copse edge"),
+                  unit("G", "Red", 6, 4, "orchard", irregular=True), initiative="Blue",
+                  forced=[2, 5] + [1] * 11)
+    g.apply(A.Activate("M", fire_at="G"))
+    g.apply(A.React("G", "fire"))
+    g.apply(A.DoneReacting())
+    g.apply(A.Activate("N", to="centre"))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.React("G", "fire"))
+    assert e.value.rule == "l.290"
