@@ -78,7 +78,7 @@ def test_irregulars_react_with_fire_once_per_turn():
     g.apply(A.Activate("M", fire_at="G"))
     g.apply(A.React("G", "fire"))
     g.apply(A.DoneReacting())
-    g.apply(A.Activate("N", to="centre"))
+    g.apply(A.Activate("N", to="behind copse"))
     with pytest.raises(IllegalAction) as e:
         g.apply(A.React("G", "fire"))
     assert e.value.rule == "l.290"
