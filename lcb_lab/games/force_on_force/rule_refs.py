@@ -53,7 +53,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("Reaction Aftermath", 366, 368),
     Section("Reaction Tests and Fog of War", 370, 383),
     Section("Optional Fog of War", 395, 397),
-    Section("Overwatch", 399, 426),
+    Section("Overwatch", 399, 425),
 )
 
 REF = re.compile(r"^l\.(\d+)$")
