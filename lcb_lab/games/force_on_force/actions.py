@@ -95,12 +95,12 @@ class EndTurn(Action):
 
 @dataclass(frozen=True)
 class React(Action):
-    """Declare ``unit``'s Reaction: ``kind`` ``"fire"`` at the activated unit, or ``"move"`` to
+    """Declare ``unit``'s Reaction: ``how`` is ``"fire"`` at the activated unit, or ``"move"`` to
     point ``to`` (``rapid``), l.248-264, l.280."""
 
     KIND: ClassVar[str] = "react"
     unit: str
-    kind: str
+    how: str
     to: str = ""
     rapid: bool = False
 

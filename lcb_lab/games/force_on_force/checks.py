@@ -121,19 +121,19 @@ def check_react(g: Any, a: A.React) -> Unit:
         raise IllegalAction("l.288", f"{a.unit} lost a Reaction Test this turn: it may not React again")
     if not geometry.line_of_sight(g.table, u.pos, init.pos):
         raise IllegalAction("l.256", f"{init.name} is not in {a.unit}'s line of sight")
-    if a.kind == "fire":
+    if a.how == "fire":
         if u.irregular and u.reaction_fired:
             raise IllegalAction("l.290", f"{a.unit} is Irregular: it Reacts with fire only once per turn")
         if u.figures - u.reactions - u.jammed <= 0:
             raise IllegalAction("l.286", f"{a.unit} has no Firepower dice left to React with")
         if a.to or a.rapid:
             raise IllegalAction("l.280", "a fire Reaction does not move")
-    elif a.kind == "move":
+    elif a.how == "move":
         if u.reaction_moved:
             raise IllegalAction("l.266", f"{a.unit} has made its one Reaction move this turn")
         check_move(g, u, a.to, a.rapid, penalty=float(u.reactions))
     else:
-        raise IllegalAction("l.218", f"a Reaction is fire or move, not {a.kind!r}")
+        raise IllegalAction("l.218", f"a Reaction is fire or move, not {a.how!r}")
     return u
 
 

@@ -93,9 +93,9 @@ def react(g: Any, a: A.React) -> None:
     """Declare one unit's Reaction; it counts for Firepower at once (l.354)."""
     u = C.check_react(g, a)
     u.reactions += 1
-    g.state.activation.reactions.append(Reaction(a.unit, a.kind, a.to, a.rapid))
+    g.state.activation.reactions.append(Reaction(a.unit, a.how, a.to, a.rapid))
     extra = " (a Reaction after its first: -1 Firepower die, -1\")" if u.reactions > 1 else ""
-    note(g, "react", f"{a.unit} declares a Reaction: " + ("fire" if a.kind == "fire" else
+    note(g, "react", f"{a.unit} declares a Reaction: " + ("fire" if a.how == "fire" else
          f"{'Rapid' if a.rapid else 'Tactical'} move to {a.to}") + extra, ["l.248", "l.364"] if extra else ["l.248"])
 
 
