@@ -81,5 +81,5 @@ def test_a_failed_search_tells_nothing():
         g.apply(A.Spot("SAS A", "House"))
         worlds.append(g)
     assert differences(*worlds, "Blue", view) == {}
-    red = [[e["title"] for e in g.state.log if e.get("audience")] for g in worlds]
+    red = [[e["title"] for e in g.state.log if e["kind"] == "hidden_roll"] for g in worlds]
     assert red[0][0].endswith(": not spotted") and red[1][0].endswith(": not in the search")   # Red's own log differs

@@ -87,15 +87,18 @@ def search(g: Any, spotter: Unit, feature: str) -> list[str]:
     found = []
     for h in sorted((u for u in g.state.units.values() if u.side != spotter.side and u.hidden and u.alive),
                     key=lambda u: u.name):
-        hr = g.dice.roll(1, "hidden unit's die (behind the screen)", h.die)[0]
         counts = geometry.near_edge(f, h.pos) and in_reach(g, spotter, h) and h.name not in spotter.spotted
         mods = spot_modifiers(spotter, h)
         total = roll + sum(v for v, _, _ in mods)
+        p = Fraction(sum(1 for b in range(1, h.tq + 1) if spots(total, b)), h.tq) if counts else Fraction(0)
+        note(g, "odds", f"Odds: {h.name} (hidden) is spotted {float(p):.1%} (exactly {p})", ["l.116", "l.152"],
+             f"{spotter.name}'s modified {total} against d{h.tq}" if counts else
+             "not in the feature, in sight and in Optimum Range of the searcher: it cannot be spotted",
+             audience=[h.side], unit=h.name)
+        hr = g.dice.roll(1, "hidden unit's die (behind the screen)", h.die)[0]
         ok = counts and spots(total, hr)
         note(g, "hidden_roll", f"{h.name} (hidden) rolls d{h.tq} {hr} against {spotter.name}'s {total}: "
-             + ("spotted" if ok else "not spotted" if counts else "not in the search"),
-             ["l.116"], f"exact chance to be spotted here "
-             f"{float(p_spot(spotter.tq, sum(v for v, _, _ in mods), h.tq)) if counts else 0:.1%}",
+             + ("spotted" if ok else "not spotted" if counts else "not in the search"), ["l.116"],
              audience=[h.side], unit=h.name)
         if ok:
             spotter.spotted.append(h.name)
@@ -114,13 +117,15 @@ def uav_detection(g: Any, side: str) -> None:
     note(g, "uav", f"{side}'s UAV makes a Detection Check for every hidden enemy unit", ["l.138"],
          f"sandbox: the UAV rolls a d{UAV_DIE} as the spotter")
     for h in sorted((u for u in s.units.values() if u.side != side and u.hidden and u.alive), key=lambda u: u.name):
+        mod = sum(v for v, _, _ in spot_modifiers(None, h))
+        p = p_spot(UAV_DIE, mod, h.tq)
+        note(g, "odds", f"Odds: the UAV detects {h.name} {float(p):.1%} (exactly {p})", ["l.138"],
+             f"d{UAV_DIE}{mod:+d} against d{h.tq}: 4+ and higher", audience=[h.side], unit=h.name)
         a = g.dice.roll(1, "UAV detection", dN(UAV_DIE))[0]
         b = g.dice.roll(1, "hidden unit's die (behind the screen)", h.die)[0]
-        mod = sum(v for v, _, _ in spot_modifiers(None, h))
         ok = spots(a + mod, b) and h.name not in s.uav_spotted[side]
         note(g, "hidden_roll", f"UAV d{UAV_DIE} {a}{mod:+d} against {h.name} d{h.tq} {b}: "
-             + ("detected" if ok else "not detected"), ["l.138"],
-             f"exact chance {float(p_spot(UAV_DIE, mod, h.tq)):.1%}", audience=[h.side], unit=h.name)
+             + ("detected" if ok else "not detected"), ["l.138"], audience=[h.side], unit=h.name)
         if ok:
             s.uav_spotted[side].append(h.name)
             note(g, "spotted", f"{side}'s UAV detects {h.name} at ({h.x:g}, {h.y:g})", ["l.138"], unit=h.name)
@@ -155,7 +160,7 @@ def hide(g: Any, u: Unit) -> bool:
         ok = True
     else:
         tq = max(4, u.tq - 2) if g.state.other(u.side) in g.state.uav else u.tq
-        why = f" (one Troop Quality lower under the enemy UAV, l.138)" if tq != u.tq else ""
+        why = " (one Troop Quality lower under the enemy UAV, l.138)" if tq != u.tq else ""
         note(g, "odds", f"Odds: {u.name} passes its Troop Quality Check {(tq - 3) / tq:.1%}", ["l.124"],
              f"sandbox check: d{tq} 4+{why}")
         r = g.dice.roll(1, f"hide {u.name}", dN(tq))[0]
