@@ -82,3 +82,33 @@ def test_irregulars_react_with_fire_once_per_turn():
     with pytest.raises(IllegalAction) as e:
         g.apply(A.React("G", "fire"))
     assert e.value.rule == "l.290"
+
+
+def test_table_reading_hide_spot_and_artillery_draw_no_reaction():
+    """Reading of the interleaved tables (l.196-246): Hide, Spot Hidden Units and Request Artillery
+    carry the asterisk "Units may not React to Actions marked with an asterisk"; Move, Fire and the
+    breach do not.  So only the latter ask the non-initiative player for Reactions."""
+    g = situation(unit("M", "Red", 8, 3, "behind copse"), unit("N", "Red", 8, 3, "centre"),
+                  unit("S", "Blue", 10, 4, "south road"), forced=[5, 1, 1, 1, 1, 1, 1, 1] + [6, 1, 1])
+    g.apply(A.Hide("M"))
+    assert g.to_act() == "Red" and not g.state.choices
+    g.apply(A.Artillery("N", "S"))
+    assert g.to_act() == "Red" and not g.state.choices
+    g.state.units["N"].activated = False
+    g.apply(A.Activate("N", to="copse edge"))
+    assert g.to_act() == "Blue" and g.state.choices[-1].question == "react"
+
+
+def test_reaction_fire_reading_a_failed_unit_reacts_no_more_but_is_still_fired_on():
+    """Reading of the broken Reaction Fire paragraph (l.282-292): a unit that failed a test may not
+    React again this turn (it is not offered), and the initiative unit that fires at it still does."""
+    g = situation(unit("M", "Red", 8, 3, "centre"), unit("N", "Red", 8, 3, "copse edge"),
+                  unit("S", "Blue", 10, 4, "south road"), forced=[5, 2] + [1] * 20)
+    g.apply(A.Activate("M", fire_at="S"))
+    g.apply(A.React("S", "fire"))
+    g.apply(A.DoneReacting())
+    assert g.state.units["S"].lost_test
+    g.apply(A.Activate("N", fire_at="S"))
+    assert g.legal_actions() == [A.DoneReacting()]
+    g.apply(A.DoneReacting())
+    assert [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"] == ["M", "S", "N"]
