@@ -22,3 +22,16 @@ def test_sampled_share_of_won_tests_meets_the_exact_chance():
     assert abs(share - p) < 4 * sqrt(p * (1 - p) / 400)
     assert runs.outcomes == run_study(PlanStudy(), start, [A.React("SAS", "fire"), A.DoneReacting()], runs=400,
                                       seed=3, workers=0, progress=False).outcomes
+
+
+def test_chance_outcomes_preview_the_next_roll_without_drawing():
+    mg, sas = unit("MG team", "Red", 8, 3, "centre"), unit("SAS", "Blue", 10, 4, "south road")
+    g = new_game(forced=[1], units=[mg, sas, unit("In", "Blue", 8, 3, (8.0, 18.0)),
+                                    unit("FO", "Red", 8, 2, "wood edge")], initiative="Red", phase="activate")
+    art = g.chance_outcomes(A.Artillery("FO", "In"))
+    assert art.dice[0].startswith("4 d8") and art.probability(0) > 0         # +1 die into average woods (l.88)
+    g.apply(A.Activate("MG team", fire_at="SAS"))
+    g.apply(A.React("SAS", "fire"))
+    step = g.chance_outcomes(A.DoneReacting())
+    assert step.rule == "l.318" and abs(step.probability(1) - 41 / 80) < 1e-12
+    assert g.dice.forced_left == 1                                             # nothing drawn

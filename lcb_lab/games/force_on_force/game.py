@@ -22,6 +22,7 @@ from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.dice import Dice, Piles
 from lcb_lab.kernel.engine import Engine
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.odds import ChanceStep
 
 
 class ForceOnForce(Engine):
@@ -54,6 +55,12 @@ class ForceOnForce(Engine):
             return [A.StartActivations()] + _passing(self, (A.GoOnOverwatch(u.name) for u in _mine(self, who)),
                                                      lambda a: _check_ow(self, a))
         return [A.EndTurn()] + _passing(self, _activations(self, who), lambda a: _check(self, a))
+
+    def chance_outcomes(self, action: Action) -> ChanceStep | None:
+        """The first chance node ``action`` would open now, or None (:func:`.chance.preview`).
+        Raises IllegalAction when the rules refuse it."""
+        from lcb_lab.games.force_on_force.chance import preview
+        return preview(self, self.codec.check(action))
 
     def keeps_snapshot(self, action: Action | None) -> bool:
         """A turn's first act (the Overwatch declarations closing) keeps its snapshot."""

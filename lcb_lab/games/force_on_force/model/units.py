@@ -64,9 +64,9 @@ class Unit:
         """``(x, y)`` in inches."""
         return (self.x, self.y)
 
-    def firepower(self, extra_reaction: bool = False) -> int:
-        """Firepower dice now: one per figure, less one per reaction after the first (l.364,
-        ``extra_reaction``: count the one being made), less jams; never below 0."""
+    def firepower(self) -> int:
+        """Firepower dice now: one per figure, less one per Reaction after the first (l.364), less
+        jams; never below 0."""
         lost = max(0, self.reactions - 1) + self.jammed
         return max(0, self.figures - lost)
 
