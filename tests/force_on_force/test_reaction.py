@@ -112,3 +112,18 @@ def test_reaction_fire_reading_a_failed_unit_reacts_no_more_but_is_still_fired_o
     assert g.legal_actions() == [A.DoneReacting()]
     g.apply(A.DoneReacting())
     assert [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"] == ["M", "S", "N"]
+
+
+def test_a_won_reaction_move_out_of_sight_avoids_the_fire():
+    """l.256-264: S wins its Reaction Test and moves behind the copse before M fires: M has no shot."""
+    g = situation(unit("M", "Red", 8, 3, "south road"), unit("S", "Blue", 10, 4, "copse edge"),
+                  unit("N", "Red", 8, 3, "centre"), forced=[2, 9])
+    g.apply(A.Activate("M", fire_at="S"))
+    g.apply(A.React("S", "move", "behind copse"))
+    g.apply(A.DoneReacting())
+    assert g.state.units["S"].pos == (17.0, 12.5) and rolled(g, "firepower M") == []
+    assert "M has no shot at S any more" in titles(g)
+    g.apply(A.Activate("N", fire_at="S"))
+    with pytest.raises(IllegalAction) as e:                  # one Reaction move per turn (l.266)
+        g.apply(A.React("S", "move", "copse edge"))
+    assert e.value.rule == "l.266"
