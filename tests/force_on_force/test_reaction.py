@@ -127,3 +127,17 @@ def test_a_won_reaction_move_out_of_sight_avoids_the_fire():
     with pytest.raises(IllegalAction) as e:                  # one Reaction move per turn (l.266)
         g.apply(A.React("S", "move", "copse edge"))
     assert e.value.rule == "l.266"
+
+
+def test_a_unit_may_react_as_the_initiative_unit_moves_into_its_sight():
+    """l.352: S cannot see M behind the copse when M is activated, but M's move brings it into
+    sight: S may declare a Reaction, and fires at M where its move ends."""
+    g = situation(unit("M", "Red", 8, 3, "behind copse"), unit("S", "Blue", 10, 4, "south road"),
+                  unit("T", "Blue", 10, 4, (6.0, 18.0)), forced=[2, 9, 1, 1, 1, 1, 1, 1])
+    g.apply(A.Activate("M", to="copse edge"))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.React("T", "fire"))
+    assert e.value.rule == "l.256"
+    g.apply(A.React("S", "fire"))
+    g.apply(A.DoneReacting())
+    assert rolled(g, "firepower S") == [[1, 1, 1, 1]] and g.state.units["M"].pos == (13.5, 10.0)

@@ -119,8 +119,10 @@ def check_react(g: Any, a: A.React) -> Unit:
         raise IllegalAction("l.350", f"{a.unit} has already declared its Reaction")
     if u.lost_test:
         raise IllegalAction("l.288", f"{a.unit} lost a Reaction Test this turn: it may not React again")
-    if not geometry.line_of_sight(g.table, u.pos, init.pos):
-        raise IllegalAction("l.256", f"{init.name} is not in {a.unit}'s line of sight")
+    act = s.activation.act
+    end = g.table.point(act.to) if act.to else init.pos
+    if not (geometry.line_of_sight(g.table, u.pos, init.pos) or geometry.line_of_sight(g.table, u.pos, end)):
+        raise IllegalAction("l.256", f"{init.name} is not in {a.unit}'s line of sight, nor moving into it (l.352)")
     if a.how == "fire":
         if u.irregular and u.reaction_fired:
             raise IllegalAction("l.290", f"{a.unit} is Irregular: it Reacts with fire only once per turn")

@@ -9,7 +9,8 @@
    Reaction comes after the initiative unit's action, l.280-288): a lost Reaction sees the
    initiative unit where its declared move ends -- out of sight, the fire is wasted (Example 2,
    l.310) -- and if the initiative unit fires at that reactor, it fires first; a won Reaction sees
-   it where it stood and acts before it (Example 1, l.298-306).
+   it where it stood and acts before it (Example 1, l.298-306) -- or, for a unit that could not
+   see it then and declared as it moved into sight (l.352), where the move ends.
 4. A declaration counts as a Reaction even if it comes to nothing (l.354-356): each Reaction after
    the first costs one Firepower die and 1" of movement (l.364), counted when declared.
 """
@@ -85,7 +86,8 @@ def _one(g: Any, r: Reaction, rule: str) -> None:
         me.reaction_moved = True
         return
     me.reaction_fired = True
-    where = init.pos if r.won or not act.to else g.table.point(act.to)
+    end = g.table.point(act.to) if act.to else init.pos
+    where = init.pos if r.won and geometry.line_of_sight(g.table, me.pos, init.pos) else end
     if not init.alive:
         note(g, "wasted", f"{me.name}'s Reaction ({word}) comes to nothing: {init.name} is gone; it still counts "
              "as a Reaction", [rule, "l.354"])
