@@ -61,3 +61,11 @@ def test_a_refusal_leaves_the_state_byte_identical():
         with pytest.raises(IllegalAction):
             g.apply(act)
         assert data(g) == before
+
+
+def test_the_fog_of_war_deck_is_shuffled_through_the_seeded_dice():
+    from lcb_lab.games.force_on_force.rules.fog_of_war import DECK
+    a, b, c = new_game(seed=5), new_game(seed=5), new_game(seed=6)
+    assert sorted(a.state.fog.draw) == sorted(DECK) and a.state.fog.draw == b.state.fog.draw
+    assert a.state.fog.draw != c.state.fog.draw and a.state.fog.draw != list(DECK)
+    assert a.dice.history[0].purpose == "shuffle the Fog of War deck (sandbox)"
