@@ -30,3 +30,11 @@ def titles(g: ForceOnForce, kind: str | None = None) -> list[str]:
 def rolled(g: ForceOnForce, purpose: str) -> list[list[int]]:
     """The values of every roll made for ``purpose``."""
     return [list(d.values) for d in g.dice.history if d.purpose == purpose]
+
+
+def done(g: ForceOnForce) -> None:
+    """Close the Reaction declarations, and the interrupts if the initiative player is asked."""
+    from lcb_lab.games.force_on_force import actions as A
+    g.apply(A.DoneReacting())
+    if g.state.choices and g.state.choices[-1].question == "interrupt":
+        g.apply(A.DoneInterrupting())

@@ -5,7 +5,7 @@ from lcb_lab.kernel.errors import IllegalAction
 
 import pytest
 
-from tests.force_on_force.helpers import rolled, situation, titles, unit
+from tests.force_on_force.helpers import done, rolled, situation, titles, unit
 
 
 def test_breach_example_six_d8_become_four_d8():
@@ -20,7 +20,7 @@ def test_breach_example_six_d8_become_four_d8():
                           10, 10, 2,               # Delta (3 figures left) close assaults 3D10: 2 hits
                           1, 1, 8])                # terrorists' 2 + 1 (building cover) Defense dice
     g.apply(A.Breach("Delta", "Terrorists"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert rolled(g, "troop quality check Delta") == []                     # l.7: no check for the breacher
     assert rolled(g, "firepower Terrorists") == [[8, 8, 2, 1]]              # 4D8, not 6D8 (l.15)
     assert rolled(g, "defense Delta") == [[9, 1, 1, 1]]                      # 2 base + 2 breach (l.9)
@@ -34,7 +34,7 @@ def test_breach_with_flash_bangs_adds_three_defense_dice():
     g = situation(delta, unit("Terrorists", "Red", 8, 6, (19.0, 18.0)), initiative="Blue",
                   forced=[4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
     g.apply(A.Breach("Delta", "Terrorists"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert [len(v) for v in rolled(g, "defense Delta")] == [5]              # 2 base + 3 (l.9)
 
 
@@ -48,7 +48,7 @@ def test_example_1_non_initiative_unit_wins_and_eliminates_the_crew():
                                    1, 2])             # MG team's 2D8 Defense: none cancels
     g.apply(A.Activate("MG team", fire_at="SAS"))
     g.apply(A.React("SAS", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert not mg.alive and sas.figures == 4
     assert rolled(g, "firepower MG team") == []
     assert "MG team was wiped out by the Reactions: its activation ends" in titles(g)
@@ -63,7 +63,7 @@ def test_example_2_initiative_unit_wins_and_runs_out_of_sight():
     g = situation(gunmen, other, sas, forced=[5, 3])       # Gunmen d6 5, SAS d10 3: the SAS lose
     g.apply(A.Activate("Gunmen", to="behind copse"))
     g.apply(A.React("SAS", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert rolled(g, "firepower SAS") == [] and gunmen.pos == (17.0, 12.5)
     assert any("out of its line of sight: it may not fire" in t for t in titles(g, "wasted"))
     g.apply(A.Activate("Others", fire_at="SAS"))
@@ -89,11 +89,11 @@ def test_wasted_reaction_still_costs_a_firepower_die():
     g.apply(A.Activate("Taliban 1", fire_at="SAS A"))
     g.apply(A.React("SAS A", "fire"))
     g.apply(A.React("SAS B", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert not t1.alive and any("SAS A's Reaction (won) comes to nothing" in t for t in titles(g, "wasted"))
     g.apply(A.Activate("Taliban 2", fire_at="SAS B"))
     g.apply(A.React("SAS B", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert [len(v) for v in rolled(g, "firepower SAS B")] == [4, 3]
     assert a.reactions == 1 and b.reactions == 2
 
@@ -107,6 +107,6 @@ def test_fog_of_war_draw_on_a_one():
                                                                         6, 6, 6, 1, 1, 1, 1, 1])
     g.apply(A.Activate("Taliban", fire_at="SAS"))
     g.apply(A.React("SAS", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert titles(g, "fog_of_war") == ["Taliban rolled a 1: Red draws a Fog of War card: UAV overhead"]
     assert g.state.uav == ["Red"] and g.state.fog.draw == ["Friction"]

@@ -88,3 +88,24 @@ def test_each_overwatch_fire_after_the_first_costs_a_die():
     g.apply(A.Interrupt("W", "Q"))
     g.apply(A.DoneInterrupting())
     assert [len(v) for v in rolled(g, "firepower W")] == [4, 3]
+
+
+def test_opportunity_fire_gives_up_the_activation():
+    """l.324-326 (the example ends at l.314): an Argentine unit's Reaction move takes it out of the
+    British heavy machine gun's sight and into that of Marines not yet activated; the Marines give
+    up their activation and fire at it (reading: once the move is done, no Reaction Test)."""
+    g = situation(unit("HMG", "Blue", 10, 3, "south road"), unit("Marines", "Blue", 8, 5, "house door"),
+                  unit("Argentines", "Red", 8, 4, "copse edge"), initiative="Blue",
+                  forced=[2, 7,                      # the Argentines win their Reaction Test: they move first
+                          8, 8, 8, 1, 1, 1, 1])      # the Marines' 5D8, then 2D8 Defense
+    g.apply(A.Activate("HMG", fire_at="Argentines"))
+    g.apply(A.React("Argentines", "move", "behind copse"))
+    g.apply(A.DoneReacting())
+    assert g.legal_actions() == [A.DoneInterrupting(), A.Interrupt("Marines", "Argentines")]
+    g.apply(A.Interrupt("Marines", "Argentines"))
+    g.apply(A.DoneInterrupting())
+    assert [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"] == ["Marines"]
+    assert g.state.units["Argentines"].figures == 1 and "HMG has no shot at Argentines any more" in titles(g)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.Activate("Marines", to="north lane"))
+    assert e.value.rule == "l.182"

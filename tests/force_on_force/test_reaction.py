@@ -7,7 +7,7 @@ from lcb_lab.games.force_on_force import actions as A
 from lcb_lab.games.force_on_force import chance
 from lcb_lab.games.force_on_force.rules.reaction import modifiers, non_initiative_wins, p_non_initiative_wins
 from lcb_lab.kernel.errors import IllegalAction
-from tests.force_on_force.helpers import rolled, situation, titles, unit
+from tests.force_on_force.helpers import done, rolled, situation, titles, unit
 
 
 def test_tie_rule_on_modified_rolls():
@@ -35,7 +35,7 @@ def test_a_tie_goes_to_the_initiative_unit_in_play():
                   forced=[5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
     g.apply(A.Activate("M", fire_at="S"))
     g.apply(A.React("S", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert titles(g, "reaction_test")[0].endswith("M acts first")
     shooters = [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"]
     assert shooters == ["M", "S"]                              # lost: the initiative unit fires first (l.282-288)
@@ -51,7 +51,7 @@ def test_chain_tests_nearest_first_then_lost_before_won():
     g.apply(A.Activate("M", fire_at="X"))
     for n in ("S", "O", "C"):
         g.apply(A.React(n, "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert [e["data"]["react"] for e in g.state.log if e["kind"] == "reaction_test"] == ["C", "O", "S"]
     assert [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"] == ["O", "S", "C", "M"]
 
@@ -62,7 +62,7 @@ def test_each_extra_reaction_costs_a_die_and_an_inch():
                   unit("O", "Blue", 10, 4, "orchard"), forced=[2, 9] + [1] * 11)
     g.apply(A.Activate("M", fire_at="O"))
     g.apply(A.React("O", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     g.apply(A.Activate("N", fire_at="O"))
     with pytest.raises(IllegalAction) as e:
         g.apply(A.React("O", "move", "south road"))
@@ -77,7 +77,7 @@ def test_irregulars_react_with_fire_once_per_turn():
                   forced=[2, 5] + [1] * 11)
     g.apply(A.Activate("M", fire_at="G"))
     g.apply(A.React("G", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     g.apply(A.Activate("N", to="behind copse"))
     with pytest.raises(IllegalAction) as e:
         g.apply(A.React("G", "fire"))
@@ -106,11 +106,11 @@ def test_reaction_fire_reading_a_failed_unit_reacts_no_more_but_is_still_fired_o
                   unit("S", "Blue", 10, 4, "south road"), forced=[5, 2] + [1] * 20)
     g.apply(A.Activate("M", fire_at="S"))
     g.apply(A.React("S", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert g.state.units["S"].lost_test
     g.apply(A.Activate("N", fire_at="S"))
     assert g.legal_actions() == [A.DoneReacting()]
-    g.apply(A.DoneReacting())
+    done(g)
     assert [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"] == ["M", "S", "N"]
 
 
@@ -120,7 +120,7 @@ def test_a_won_reaction_move_out_of_sight_avoids_the_fire():
                   unit("N", "Red", 8, 3, "centre"), forced=[2, 9])
     g.apply(A.Activate("M", fire_at="S"))
     g.apply(A.React("S", "move", "behind copse"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert g.state.units["S"].pos == (17.0, 12.5) and rolled(g, "firepower M") == []
     assert "M has no shot at S any more" in titles(g)
     g.apply(A.Activate("N", fire_at="S"))
@@ -139,5 +139,5 @@ def test_a_unit_may_react_as_the_initiative_unit_moves_into_its_sight():
         g.apply(A.React("T", "fire"))
     assert e.value.rule == "l.256"
     g.apply(A.React("S", "fire"))
-    g.apply(A.DoneReacting())
+    done(g)
     assert rolled(g, "firepower S") == [[1, 1, 1, 1]] and g.state.units["M"].pos == (13.5, 10.0)

@@ -140,13 +140,28 @@ def check_react(g: Any, a: A.React) -> Unit:
 
 
 def check_interrupt(g: Any, a: A.Interrupt) -> Unit:
-    """An Overwatch interrupt (l.407-409)."""
+    """An Overwatch interrupt (l.407-409), or Opportunity Fire by an initiative unit not yet
+    activated (l.324): it sees the reacting unit now or where its Reaction move ends."""
+    pending(g, g.state.initiative, "interrupt")
+    return interrupt_checks(g, a.unit, a.target)
+
+
+def interrupt_checks(g: Any, unit: str, target: str) -> Unit:
+    """:func:`check_interrupt` but the pending question: may ``unit`` interrupt ``target``'s Reaction?"""
     s = g.state
-    pending(g, s.initiative, "interrupt")
+    a = A.Interrupt(unit, target)
     ow = own(g, a.unit, s.initiative)
-    if not any(r.unit == a.target for r in s.activation.reactions):
+    r = next((r for r in s.activation.reactions if r.unit == a.target), None)
+    if r is None:
         raise IllegalAction("l.407", f"{a.target} has declared no Reaction to interrupt")
     if any(i.overwatch == a.unit and i.target == a.target for i in s.activation.interrupts):
         raise IllegalAction("l.407", f"{a.unit} already interrupts {a.target}")
-    overwatch.check_interrupt(g, ow, s.units[a.target])
+    if ow.overwatch:
+        overwatch.check_interrupt(g, ow, s.units[a.target])
+        return ow
+    if ow.activated or any(i.overwatch == a.unit for i in s.activation.interrupts):
+        raise IllegalAction("l.324", f"{a.unit} is not on Overwatch and has no activation left to give up")
+    ends = [s.units[a.target].pos] + ([g.table.point(r.to)] if r.kind == "move" else [])
+    if not any(geometry.line_of_sight(g.table, ow.pos, p) for p in ends):
+        raise IllegalAction("l.324", f"{a.target} is not and will not be in {a.unit}'s line of sight")
     return ow

@@ -104,19 +104,32 @@ def done_reacting(g: Any, a: A.DoneReacting) -> None:
     s = g.state
     K.pop(s.choices, C.pending(g, s.other(s.initiative), "react"))
     note(g, "react", f"{s.other(s.initiative)} declares {len(s.activation.reactions)} Reaction(s)", ["l.350"])
-    ow = [u for u in s.units.values() if u.side == s.initiative and u.alive and u.overwatch]
-    if s.activation.reactions and ow:
+    if any(_can_interrupt(g, u.name, r.unit) for u in s.units.values() if u.side == s.initiative and u.alive
+           for r in s.activation.reactions):
         s.last_choice_id = K.push(s.choices, Pending("interrupt", s.initiative, "l.407"), s.last_choice_id)
         return
     chain.resolve(g)
     _maybe_over(g)
 
 
+def _can_interrupt(g: Any, unit: str, target: str) -> bool:
+    try:
+        C.interrupt_checks(g, unit, target)
+        return True
+    except IllegalAction:
+        return False
+
+
 def interrupt(g: Any, a: A.Interrupt) -> None:
-    """Declare an Overwatch interrupt of a Reaction (l.407)."""
-    C.check_interrupt(g, a)
+    """Declare an Overwatch interrupt of a Reaction (l.407), or Opportunity Fire (l.324)."""
+    u = C.check_interrupt(g, a)
     g.state.activation.interrupts.append(Interrupt(a.unit, a.target))
-    note(g, "overwatch", f"{a.unit} (Overwatch) will interrupt {a.target}'s Reaction", ["l.407"])
+    if u.overwatch:
+        note(g, "overwatch", f"{a.unit} (Overwatch) will interrupt {a.target}'s Reaction", ["l.407"])
+        return
+    u.activated = True
+    note(g, "opportunity", f"{a.unit} gives up its activation this turn to fire at {a.target} (Opportunity Fire)",
+         ["l.324"], "reading: it fires once the Reaction is done, without a Reaction Test")
 
 
 def done_interrupting(g: Any, a: A.DoneInterrupting) -> None:

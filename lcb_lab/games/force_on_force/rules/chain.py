@@ -54,9 +54,11 @@ def resolve(g: Any) -> None:
         for r in (r for r in chain if r.won == won and not r.cancelled):
             _one(g, r, rule)
             overwatch.fire_last(g, last.get(r.unit, []), s.units[r.unit])
+            overwatch.opportunity_fire(g, s.units[r.unit])
     for r in chain:
         if r.cancelled:
             overwatch.fire_last(g, last.get(r.unit, []), s.units[r.unit])
+            overwatch.opportunity_fire(g, s.units[r.unit])
     complete(g)
 
 

@@ -11,6 +11,8 @@
   fires last if the target is still there and in sight, and falls off Overwatch (l.421-423).
 * Each Overwatch fire after the first costs one Firepower die (l.409); it may interrupt until it
   runs out of dice or fails a test.  Sandbox: the reacting unit does not return fire at it.
+* Opportunity Fire (l.324): an initiative unit not yet activated may give up its activation to
+  fire at a reacting unit (:func:`opportunity_fire`; reading in ``docs/force_on_force.md``).
 """
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ def before_reaction(g: Any, r: Reaction) -> list[str]:
     Overwatch units that failed and fire last (l.421)."""
     s, last = g.state, []
     target = s.units[r.unit]
-    for i in (i for i in s.activation.interrupts if i.target == r.unit):
+    for i in (i for i in s.activation.interrupts if i.target == r.unit and i.overwatch not in opportunity(g)):
         ow = s.units[i.overwatch]
         if not (ow.alive and ow.overwatch and target.alive and firepower(ow) > 0):
             note(g, "overwatch", f"{ow.name} can no longer interrupt {target.name}", ["l.409"])
@@ -80,6 +82,25 @@ def before_reaction(g: Any, r: Reaction) -> list[str]:
             r.cancelled = True
             return last
     return last
+
+
+def opportunity(g: Any) -> list[str]:
+    """The units of the pending activation's interrupts that are Opportunity Fire (not on Overwatch)."""
+    return [i.overwatch for i in g.state.activation.interrupts if not g.state.units[i.overwatch].overwatch
+            and not g.state.units[i.overwatch].fallen_off]
+
+
+def opportunity_fire(g: Any, target: Unit) -> None:
+    """Opportunity Fire at ``target`` once its Reaction is done (l.324; reading: no Reaction Test,
+    in sight of where it is now, with the unit's whole Firepower)."""
+    for n in opportunity(g):
+        if not any(i.overwatch == n and i.target == target.name for i in g.state.activation.interrupts):
+            continue
+        u = g.state.units[n]
+        if u.alive and target.alive and geometry.line_of_sight(g.table, u.pos, target.pos):
+            attack(g, u.name, target, u.firepower(), u.die, ["l.324"])
+        else:
+            note(g, "opportunity", f"{u.name} has no shot at {target.name}: its activation is spent", ["l.324"])
 
 
 def fire_last(g: Any, names: list[str], target: Unit) -> None:
