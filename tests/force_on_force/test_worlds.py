@@ -83,3 +83,19 @@ def test_a_failed_search_tells_nothing():
     assert differences(*worlds, "Blue", view) == {}
     red = [[e["title"] for e in g.state.log if e["kind"] == "hidden_roll"] for g in worlds]
     assert red[0][0].endswith(": not spotted") and red[1][0].endswith(": not in the search")   # Red's own log differs
+
+
+def test_the_interrupt_question_does_not_tell_where_a_hidden_unit_is():
+    """Whether Red is asked about interrupts (Opportunity Fire, l.324) must not depend on whether
+    its hidden Cell sees the reacting Blue unit: in sight of SAS A in one world, deep in the wood in
+    the other, Blue is shown the same."""
+    worlds = []
+    for place in [(8.5, 14.5), (6.0, 18.0)]:
+        g = new_game(seed=0, initiative="Red", phase="activate")
+        _move_cell(place)(g.state)
+        g.apply(A.Activate("MG team", to="copse edge"))
+        g.apply(A.React("SAS A", "fire"))
+        g.apply(A.DoneReacting())
+        worlds.append(g)
+    assert [g.is_legal(A.Interrupt("Cell", "SAS A")) for g in worlds] == [True, False]
+    assert differences(*worlds, "Blue", view) == {}

@@ -104,20 +104,13 @@ def done_reacting(g: Any, a: A.DoneReacting) -> None:
     s = g.state
     K.pop(s.choices, C.pending(g, s.other(s.initiative), "react"))
     note(g, "react", f"{s.other(s.initiative)} declares {len(s.activation.reactions)} Reaction(s)", ["l.350"])
-    if any(_can_interrupt(g, u.name, r.unit) for u in s.units.values() if u.side == s.initiative and u.alive
-           for r in s.activation.reactions):
+    if s.activation.reactions and any(u.alive and (u.overwatch or not u.activated)
+                                      for u in s.units.values() if u.side == s.initiative):
+        # asked whether or not a unit sees a reactor: where the asker's hidden units stand must not show
         s.last_choice_id = K.push(s.choices, Pending("interrupt", s.initiative, "l.407"), s.last_choice_id)
         return
     chain.resolve(g)
     _maybe_over(g)
-
-
-def _can_interrupt(g: Any, unit: str, target: str) -> bool:
-    try:
-        C.interrupt_checks(g, unit, target)
-        return True
-    except IllegalAction:
-        return False
 
 
 def interrupt(g: Any, a: A.Interrupt) -> None:
