@@ -22,6 +22,7 @@ from lcb_lab.games.force_on_force import geometry
 from lcb_lab.games.force_on_force.model.units import Unit
 from lcb_lab.games.force_on_force.observer import note
 from lcb_lab.games.force_on_force.rules.combat import attack
+from lcb_lab.games.force_on_force.rules.movement import reveal
 from lcb_lab.games.force_on_force.rules.reaction import reaction_test
 from lcb_lab.games.force_on_force.state import Reaction
 from lcb_lab.kernel.errors import IllegalAction
@@ -77,6 +78,7 @@ def before_reaction(g: Any, r: Reaction) -> list[str]:
             continue
         fp = firepower(ow)
         ow.overwatch_fires += 1
+        reveal(g, ow)
         attack(g, ow.name, target, fp, ow.die, ["l.419", "l.409"])
         if not target.alive:
             r.cancelled = True
@@ -98,6 +100,7 @@ def opportunity_fire(g: Any, target: Unit) -> None:
             continue
         u = g.state.units[n]
         if u.alive and target.alive and geometry.line_of_sight(g.table, u.pos, target.pos):
+            reveal(g, u)
             attack(g, u.name, target, u.firepower(), u.die, ["l.324"])
         else:
             note(g, "opportunity", f"{u.name} has no shot at {target.name}: its activation is spent", ["l.324"])
@@ -111,6 +114,7 @@ def fire_last(g: Any, names: list[str], target: Unit) -> None:
         if ow.alive and target.alive and geometry.line_of_sight(g.table, ow.pos, target.pos) and firepower(ow):
             fp = firepower(ow)
             ow.overwatch_fires += 1
+            reveal(g, ow)
             attack(g, ow.name, target, fp, ow.die, ["l.421"])
         else:
             note(g, "overwatch", f"{ow.name} has no shot at {target.name} any more", ["l.421"])
