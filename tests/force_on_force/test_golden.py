@@ -8,4 +8,4 @@ def test_golden_transcript_is_unchanged():
     name, make = playthrough.KINDS["force_on_force"]
     text = make()
     assert text == (playthrough.GOLDEN_DIR / name).read_text(encoding="utf-8")
-    assert "# End\nToAct: None" in text and "Log(Red)" in text and "[l.318" in text
+    assert "# End\nToAct: nobody (the game is over)" in text and "Log(Red)" in text and "[l.318" in text
