@@ -69,7 +69,9 @@ def transcript(engine: Any, title: str, about: Iterable[str] = (), observe: Obse
         _log_block(engine, players, log_for, log_at, st.log_len, out)
         log_at = st.log_len
         _state_block(engine, players, observe, out)
-    out += ["", "# End", f"ToAct: {engine.to_act()}", *(end(engine) if end else []), ""]
+    last = engine.to_act()
+    out += ["", "# End", f"ToAct: {last if last is not None else 'nobody (the game is over)'}",
+            *(end(engine) if end else []), ""]
     return "\n".join(out)
 
 

@@ -1,0 +1,81 @@
+"""Rule references of the *Force on Force* fragment: the text has no rule numbers, so a rule is
+cited by the **line number** of ``force_on_force_infantry.txt`` where its paragraph starts,
+written ``"l.318"``.
+
+:data:`SECTIONS` lists the sections of the text this game builds on: heading, first and last line.
+The text is a scan with garbles: the action and reaction tables are interleaved (l.196-246), the
+Reaction Fire paragraph is broken (l.282-292) and an Opportunity Fire example ends at l.314 inside
+Reaction Fire; those lines keep the section they sit in.  :func:`cite` words a reference with its
+section's heading; :func:`section_of` raises KeyError for a line outside every section (the test
+``tests/force_on_force/test_rule_refs.py`` runs it on every ``l.N`` the package writes).
+
+>>> cite("l.318")
+'The Reaction Test, l.318'
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class Section(NamedTuple):
+    """A section of the text: its ``heading``, ``first`` and ``last`` line (1-based, inclusive)."""
+
+    heading: str
+    first: int
+    last: int
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("Breach (continued)", 5, 15),
+    Section("Water Obstacles", 17, 39),
+    Section("Vertical Obstacles", 41, 52),
+    Section("Forests and Woods", 54, 84),
+    Section("Artillery and Woods", 86, 88),
+    Section("Extremely Rough Ground", 90, 106),
+    Section("Hidden Units", 108, 110),
+    Section("Spotting Hidden Units", 112, 120),
+    Section("Going Into Hiding", 122, 128),
+    Section("UAVs and Hidden Units", 130, 140),
+    Section("Spotting Modifiers for Hidden Units", 146, 160),
+    Section("Actions and Reactions", 162, 170),
+    Section("Initiative and Non-Initiative Units", 172, 174),
+    Section("Actions", 180, 186),
+    Section("Reactions", 188, 190),
+    Section("Action and Reaction Tables", 196, 246),
+    Section("Declaring Reactions", 248, 252),
+    Section("Reaction Movement", 254, 268),
+    Section("Reaction Fire", 278, 314),
+    Section("The Reaction Test", 316, 320),
+    Section("Opportunity Fire", 322, 326),
+    Section("Reaction Test Results", 328, 332),
+    Section("Resolving Chains of Actions and Reactions", 334, 364),
+    Section("Reaction Aftermath", 366, 368),
+    Section("Reaction Tests and Fog of War", 370, 383),
+    Section("Optional Fog of War", 395, 397),
+    Section("Overwatch", 399, 425),
+)
+
+REF = re.compile(r"^l\.(\d+)$")
+
+
+def line_of(ref: str) -> int:
+    """The line number of a reference ``"l.N"``. Raises ValueError for another form."""
+    m = REF.match(ref)
+    if not m:
+        raise ValueError(f"{ref!r} is not a line reference like 'l.318'")
+    return int(m.group(1))
+
+
+def section_of(line: int) -> Section:
+    """The known section holding ``line``. Raises KeyError when none does."""
+    for s in SECTIONS:
+        if s.first <= line <= s.last:
+            return s
+    raise KeyError(f"l.{line} lies in no section this game builds on")
+
+
+def cite(ref: str) -> str:
+    """``ref`` (``"l.N"``) with its section's heading: ``"The Reaction Test, l.318"``.
+    Raises ValueError / KeyError as :func:`line_of` / :func:`section_of`."""
+    return f"{section_of(line_of(ref)).heading}, {ref}"
