@@ -156,13 +156,15 @@ class Refuel(Action):
 @dataclass(frozen=True)
 class LaunchMissile(Action):
     """Announce and launch the A-S or A-A missile of helicopter ``shooter`` at ``target`` along the
-    course ``turn_at`` / ``turn`` (l.505, l.526)."""
+    course ``turn_at`` / ``turn`` (l.505, l.526); expanded: ``missile`` names which of its markers
+    ("A-S", "A-A", "AGR"; empty: the first aboard, l.897) -- a helicopter's or combat aircraft's (l.1343)."""
 
     KIND: ClassVar[str] = "launch_missile"
     shooter: str
     target: str
     turn_at: int = 0
     turn: int = 0
+    missile: str = ""
 
 
 @dataclass(frozen=True)

@@ -63,11 +63,10 @@ def chance_step(g: Any, action: A.Action) -> ChanceStep | None:
 def _level3(g: Any, action: A.Action) -> ChanceStep | None:
     s = g.state
     if isinstance(action, A.LaunchMissile):
-        missile, d = missiles.check(g, action.shooter, action.target, action.turn_at, action.turn)
+        missile, d = missiles.check(g, action.shooter, action.target, action.turn_at, action.turn, action.missile)
         k = missiles.reach(g, action.shooter, action.target, missile, action.turn_at, action.turn)
-        p = chance.as_hit(k) if missile == "A-S" else chance.aa_hit(k)
-        dice = "green + green, a double 1 fails" if missile == "A-S" else "one red die, from the rear only"
-        return _yes_no(f"{missile} {action.shooter} -> {action.target}", "l.505" if missile == "A-S" else "l.526",
+        p, dice, rule = missiles.hit_odds(g, action.shooter, action.target, missile, k)
+        return _yes_no(f"{missile} {action.shooter} -> {action.target}", rule,
                        "hit", p, f"{dice}: {k} or more hits" if k else f"{dice}: the course cannot hit")
     if isinstance(action, A.FireMachineGun):
         need = machine_gun.aim(g, action.shooter, action.target)

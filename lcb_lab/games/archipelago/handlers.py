@@ -58,7 +58,7 @@ def fire_gun(g: Any, a: A.FireGun) -> None:
 def restock(g: Any, a: A.Restock) -> None:
     """Loading at the own Base A (l.251)."""
     p = g.state.pieces.get(a.piece)
-    if p is not None and p.kind == "helicopter":
+    if p is not None and air.is_heli(p):
         air.arm(g, a.piece, p, a.markers)                 # a helicopter's missile (l.502)
         return
     logistics.restock(g, a.piece, a.markers)
@@ -101,7 +101,7 @@ def refuel(g: Any, a: A.Refuel) -> None:
 
 def launch_missile(g: Any, a: A.LaunchMissile) -> None:
     """An A-S or A-A missile (l.505, l.526)."""
-    missiles.launch(g, a.shooter, a.target, a.turn_at, a.turn)
+    missiles.launch(g, a.shooter, a.target, a.turn_at, a.turn, a.missile)
 
 
 def fire_machine_gun(g: Any, a: A.FireMachineGun) -> None:

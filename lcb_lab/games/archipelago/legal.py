@@ -26,7 +26,7 @@ import numpy as np
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_air import air_acts
 from lcb_lab.games.archipelago.rules import forces, gun, logistics, movement, setup, torpedo
-from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.legal import Template
@@ -46,7 +46,7 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held or p.kind == "helicopter":
+        if p.owner != who or p.moved or p.held or (air_kind(p) and not (air_kind(p) == "seaplane" and not p.flying)):
             continue
         for die in sorted(set(s.dice)):
             opts = tuple(sorted(movement.reachable(g, s, pid, p, die).values()))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from lcb_lab.kernel import files
 
@@ -47,6 +48,12 @@ class PieceClass:
     fuel: int = 0
     lines: dict[str, str] = field(default_factory=dict)
     sandbox: dict[str, str] = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A value of the class's row beyond the fields above (``armor``, ``slots``, ``platforms``,
+        ``large``, ``afterburner``...; the expanded rules' columns), or ``default``."""
+        return self.extra.get(key, default)
 
     def capacity(self, kind: str) -> int:
         """How many markers of ``kind`` ("T", "G", "Repair") the panel holds (the ammunition
@@ -84,9 +91,10 @@ class Catalog:
         except ValueError:
             raise KeyError(f"{piece_id!r} is not a piece id like 'Red TB-2'") from None
         cls = self.by_prefix(prefix)
-        if not cls.numbers[0] <= number <= cls.numbers[1]:
-            raise KeyError(f"{piece_id!r}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
-        return owner, cls.key, number
+        for c in self.classes.values():              # several classes share a prefix (H1-H7, A1-A5 / A-15)
+            if c.prefix == prefix and c.numbers[0] <= number <= c.numbers[1]:
+                return owner, c.key, number
+        raise KeyError(f"{piece_id!r}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
 
 
 @cache
@@ -96,8 +104,11 @@ def catalog(path: str | None = None) -> Catalog:
     objects = {k: v for k, v in raw.pop("base_objects").items() if isinstance(v, int)}
     totals = {k: v for k, v in raw.pop("base_stock").items() if isinstance(v, int)}
     classes = {}
+    known = {"prefix", "name", "numbers", "hits", "speed", "mobility", "weapons", "loads", "value", "any_load", "fuel",
+             "lines", "sandbox"}
     for key, d in raw.items():
         classes[key] = PieceClass(key, d["prefix"], d["name"], tuple(d["numbers"]), d["hits"], d["speed"],
                                   d["mobility"], tuple(d["weapons"]), dict(d["loads"]), d["value"],
-                                  d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})))
+                                  d.get("any_load", 0), d.get("fuel", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})),
+                                  {k: v for k, v in d.items() if k not in known})
     return Catalog(classes, objects, totals)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels, where
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, vessels, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 
 
@@ -50,7 +50,7 @@ def sink(g: Any, target: str) -> None:
     if "C" in p.ammo and p.kind == "hovercraft":
         log(g, "sunk", f"the commandos aboard {target} are lost", "Commandos on a destroyed hovercraft are destroyed "
             "with it (l.692).", ["l.692"], piece=target)
-    if p.kind not in ("helicopter", "hovercraft") and g.board.colour(p.at) == "light_blue":
+    if p.kind != "hovercraft" and not air_kind(p) and g.board.colour(p.at) == "light_blue":
         rule = "l.243" if p.kind == "torpedo_boat" else "l.340"
         s.wrecks.append(p.point)
         log(g, "wreck", f"a wreck at {where(g, p.point)}", f"A vessel sunk in shallow water leaves a W marker: boats "

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
-from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.optional import strands
 from lcb_lab.games.archipelago.rules.scenarios import immobile
 from lcb_lab.kernel.errors import IllegalAction
@@ -148,8 +148,9 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.174", "the movement is over once a piece has fired")
     p = own_piece(s, pid, "l.170", "move")
     immobile(s, pid)
-    if p.kind == "helicopter":
-        raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
+    if air_kind(p) and not (air_kind(p) == "seaplane" and not p.flying):
+        raise IllegalAction("l.445", f"{pid} is an aircraft: it takes off, hovers or flies (l.445-465, l.1090, l.1280, "
+                                     "l.1317), it does not sail")
     if die not in s.dice:
         raise IllegalAction("l.170", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     if p.moved:

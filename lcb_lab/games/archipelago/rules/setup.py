@@ -33,15 +33,20 @@ ZONES: dict[int, dict[str, tuple[tuple[str, ...], dict[str, int]]]] = {
 """The suggested starting zones (l.146-149): number -> player -> (sectors, at most n pieces in a sector)."""
 
 
+def _deck(kind: str) -> bool:
+    """Whether class ``kind`` has a helicopter platform (the frigate, l.400; expanded ships, l.876)."""
+    return bool(catalog().classes[kind].get("platforms", 0))
+
+
 def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 0) -> None:
     """Refuse (IllegalAction) piece ``pid`` where it stands: a point that does not admit it (l.155,
     l.279), a point another piece holds, a facing not along a line, or outside suggestion ``zone``
     (1-4, l.146-149; 0 = any agreed place)."""
     p = pieces[pid]
     c = catalog().classes[p.kind]
-    if p.kind == "helicopter" and not p.flying:
+    if c.mobility == "flying" and not p.flying:
         host = pieces.get(p.aboard)
-        if p.aboard and (host is None or host.kind != "frigate" or host.owner != p.owner or host.point != p.point):
+        if p.aboard and (host is None or not _deck(host.kind) or host.owner != p.owner or host.point != p.point):
             raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
         if not p.aboard and not board.admits(Axial(*p.point), "landed"):
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
@@ -127,8 +132,8 @@ def place_check(g: Any, pid: str, point: tuple[int, int]) -> None:
     owner, kind, number = catalog().of_id(pid)
     trial = dict(g.state.pieces)
     trial[pid] = Piece(owner, kind, number, tuple(point), 0)
-    host = next((i for i, q in trial.items() if q.kind == "frigate" and q.owner == owner and q.point == tuple(point)), "")
-    if kind == "helicopter" and host:
+    host = next((i for i, q in trial.items() if _deck(q.kind) and q.owner == owner and q.point == tuple(point)), "")
+    if catalog().classes[kind].mobility == "flying" and host:
         trial[pid].aboard = host
     check_placement(g.board, trial, pid, g.state.zone)
 
@@ -147,8 +152,8 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
         raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
     place_check(g, pid, point)
     s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind), fuel=catalog().classes[kind].fuel)
-    host = next((i for i, q in s.pieces.items() if q.kind == "frigate" and q.point == tuple(point) and i != pid), None)
-    if kind == "helicopter" and host:
+    host = next((i for i, q in s.pieces.items() if _deck(q.kind) and q.point == tuple(point) and i != pid), None)
+    if catalog().classes[kind].mobility == "flying" and host:
         s.pieces[pid].aboard = host
     s.reserve.remove(pid)
     log(g, "place", f"{pid} placed at {where(g, point)} facing {Facing(facing).name}",
