@@ -4,7 +4,7 @@
   course reaches the target at step ``k`` hits on a red of at least ``max(k, 2)``;
 * a torpedo continuing its run (l.207): the green die (1/2/2/3/3/4) is the length; the first
   enemy piece it may hit at step ``k`` is hit on a green of at least ``k``;
-* the expanded air (l.880, l.1343, l.1351, l.1359): air-to-ground rockets, a red of at least the
+* the expanded air (l.880, l.1343, l.1349, l.1357): air-to-ground rockets, a red of at least the
   step (a 1 fails); a combat aircraft's missiles +2; its decoy flare, red 4-6;
 * a gun shell (l.322-329): red + green reaches the distance, a double 1 fails;
 * an A-S missile (l.505-507): green + green reaches the target's step, a double 1 fails; an A-A
@@ -68,7 +68,7 @@ def bonus(dice: int) -> float:
 
 def as_hit(steps: int, plus: int = 0) -> float:
     """P(an A-S missile hits a target its course reaches at step ``steps``): green + green (+ ``plus``,
-    2 from a combat aircraft, l.1359) >= steps, not a double 1 (l.505-507); 0 when the course never reaches it."""
+    2 from a combat aircraft, l.1357) >= steps, not a double 1 (l.505-507); 0 when the course never reaches it."""
     if steps <= 0:
         return 0.0
     total = at_least(sum_pmf(face_pmf(GREEN), face_pmf(GREEN)), steps - plus)
@@ -87,7 +87,7 @@ def agr_hit(steps: int) -> float:
 
 
 def decoy() -> float:
-    """P(a combat aircraft's decoy flare draws an A-A missile away): red 4-6 (l.1351)."""
+    """P(a combat aircraft's decoy flare draws an A-A missile away): red 4-6 (l.1349)."""
     return at_least(face_pmf(RED), 4)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import aircraft, air, blimp, cargo, commandos, descent, seaplane, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules.common import air_kind
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -41,7 +42,10 @@ def roll_movement(g: Any, a: A.RollMovement) -> None:
 
 
 def move(g: Any, a: A.Move) -> None:
-    """One piece's move on one blue die (l.178, l.307)."""
+    """One piece's move on one blue die (l.178, l.307); the seaplane on the water (l.1105)."""
+    if _seaplane(g, a.piece):
+        seaplane.sail(g, a.piece, a.steps, a.die)
+        return
     movement.move(g, a.piece, a.steps, a.die)
 
 
@@ -70,7 +74,10 @@ def repair(g: Any, a: A.Repair) -> None:
 
 
 def transfer(g: Any, a: A.Transfer) -> None:
-    """Markers from vessel to vessel (l.370, l.376)."""
+    """Markers from vessel to vessel (l.370, l.376), or with a transport aircraft (l.1013)."""
+    if cargo.by_air(g, a.giver, a.taker):
+        cargo.transfer(g, a.giver, a.taker, a.markers)
+        return
     logistics.transfer(g, a.giver, a.taker, a.markers)
 
 
@@ -90,12 +97,18 @@ def hover(g: Any, a: A.Hover) -> None:
 
 
 def fly(g: Any, a: A.Fly) -> None:
-    """A helicopter's progressive flight (l.457-459, l.471)."""
+    """A helicopter's progressive flight (l.457-459, l.471); the seaplane's (l.1093-1101)."""
+    if _seaplane(g, a.piece):
+        seaplane.fly(g, a.piece, a.steps, a.die, a.land)
+        return
     air.fly(g, a.piece, a.steps, a.die, a.land)
 
 
 def refuel(g: Any, a: A.Refuel) -> None:
-    """Refuelling a helicopter or a hovercraft's tank (l.485-487, l.624, l.628)."""
+    """Refuelling a helicopter or a hovercraft's tank (l.485-487, l.624, l.628); the seaplane (l.1113)."""
+    if _seaplane(g, a.piece):
+        seaplane.refuel(g, a.piece, a.by)
+        return
     air.refuel(g, a.piece, a.by)
 
 
@@ -129,6 +142,42 @@ def end_choice(g: Any, a: A.EndChoice) -> None:
     forces.end_choice(g)
 
 
+def _seaplane(g: Any, pid: str) -> bool:
+    p = g.state.pieces.get(pid)
+    return p is not None and air_kind(p) == "seaplane"
+
+
+# --- expanded: air
+def descend_commandos(g: Any, a: A.DescendCommandos) -> None:
+    """Commandos descend from a hovering helicopter (l.888-890)."""
+    descent.descend(g, a.piece, a.island)
+
+
+def drift(g: Any, a: A.Drift) -> None:
+    """The blimp's one step (l.1280)."""
+    blimp.drift(g, a.piece, a.step)
+
+
+def scramble(g: Any, a: A.Scramble) -> None:
+    """A combat aircraft takes off from its distant base (l.1307)."""
+    aircraft.scramble(g, a.piece)
+
+
+def enter_zone(g: Any, a: A.EnterZone) -> None:
+    """A combat aircraft comes onto the board at its side's edge (l.1309)."""
+    aircraft.enter(g, a.piece, Axial(a.q, a.r), a.facing)
+
+
+def fly_aircraft(g: Any, a: A.FlyAircraft) -> None:
+    """A combat aircraft's flight (l.1317-1327)."""
+    aircraft.fly(g, a.piece, a.steps, a.die, a.afterburner)
+
+
+def fire_aircraft_gun(g: Any, a: A.FireAircraftGun) -> None:
+    """A combat aircraft's gun (l.1333-1337)."""
+    machine_gun.fire(g, a.shooter, a.target, aircraft_gun=True)
+
+
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     """``handler`` run only while the game is in play (not over, forces chosen, pieces placed)."""
     def checked(g: Any, a: Any) -> None:
@@ -142,7 +191,9 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
          A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
          A.Refuel: refuel, A.LaunchMissile: launch_missile, A.FireMachineGun: fire_machine_gun, A.Embark: embark,
-         A.LandCommandos: land_commandos}
+         A.LandCommandos: land_commandos,
+         A.DescendCommandos: descend_commandos, A.Drift: drift, A.Scramble: scramble, A.EnterZone: enter_zone,
+         A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice}

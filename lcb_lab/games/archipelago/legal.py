@@ -46,7 +46,7 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held or (air_kind(p) and not (air_kind(p) == "seaplane" and not p.flying)):
+        if p.owner != who or p.moved or p.held or air_kind(p):
             continue
         for die in sorted(set(s.dice)):
             opts = tuple(sorted(movement.reachable(g, s, pid, p, die).values()))

@@ -20,6 +20,9 @@ import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import air, commandos, machine_gun, missiles
+from lcb_lab.games.archipelago.rules.armament import fits
+from lcb_lab.games.archipelago.rules.armament import kinds as kinds_of
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 from lcb_lab.kernel.legal import Template
@@ -64,7 +67,7 @@ def _ok(fn: Any, *args: Any) -> bool:
 def flights(g: Any, pid: str, die: int) -> tuple:
     """``(steps, land)`` options of a progressive flight of ``pid`` on blue ``die`` (one per end)."""
     p = g.state.pieces[pid]
-    n = die + 5
+    n = die + cls_of(p).speed
     frontier = {(p.point, p.facing): ""}
     out: dict = {}
     for k in range(1, n + 1):
@@ -119,13 +122,14 @@ def _air_shots(g: Any, who: str) -> list:
     for pid, p in sorted(s.pieces.items()):
         if p.owner != who or p.fired:
             continue
-        if air.is_heli(p) and p.flying and ("A-S" in p.ammo or "A-A" in p.ammo):
+        kinds = sorted(set(p.ammo) & set(missiles.KINDS))
+        for m in kinds if (air.is_heli(p) and p.flying) or air_kind(p) == "jet" else []:
             for t in foes + sorted(missiles.objects(g, enemy)):
-                if not _ok(missiles.check, g, pid, t, 0, 0):
+                if not _ok(missiles.check, g, pid, t, 0, 0, m):
                     continue
-                k, at, turn = missiles.best_course(g, pid, t)
+                k, at, turn = missiles.best_course(g, pid, t, m)
                 if k:
-                    out.append(A.LaunchMissile(pid, t, at, turn))
+                    out.append(A.LaunchMissile(pid, t, at, turn, m if len(kinds) > 1 else ""))
         out += [A.FireMachineGun(pid, t) for t in foes if _ok(machine_gun.aim, g, pid, t)]
         if p.kind == "hovercraft" and "C" in p.ammo:
             out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands()) if commandos.near(g, p.at, i)]
@@ -138,9 +142,10 @@ def _air_logistics(g: Any, who: str) -> list:
     mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
     for pid, p in mine:
         if (air.is_heli(p) and not p.flying) or p.kind == "hovercraft":
-            out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if q.kind in ("frigate", "hovercraft")]]
-        if air.is_heli(p) and not p.flying and not p.ammo:
-            out += [A.Restock(pid, (k,)) for k in ("A-S", "A-A")]
+            out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if air.platforms(q) or q.kind == "hovercraft"]]
+        if air.is_heli(p) and not p.flying:
+            ks = kinds_of(p) or tuple(sorted(k for k, n in s.stock.get(who, {}).items() if n))
+            out += [A.Restock(pid, (k,)) for k in ks if k != "C" and fits(p, [k])]
         if p.kind == "hovercraft":
             out += [A.Embark(pid, c.island) for c in s.commandos if c.owner == who]
     return [a for a in sorted(set(out), key=str) if g.is_legal(a)]

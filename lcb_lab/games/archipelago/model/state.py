@@ -36,7 +36,8 @@ class Piece:
     ``fired``: it fired this turn (one weapon a turn, l.174).  Level 3-4: ``fuel`` the helicopter-fuel
     pointer (a helicopter 0-6, l.479; a hovercraft's tank 0-12, l.622); ``flying`` a helicopter in
     the air (else landed: an H marker on a white point, l.472); ``aboard`` the frigate a landed
-    helicopter stands on (its point follows the frigate's, l.473)."""
+    helicopter stands on (its point follows the frigate's, l.473).  Expanded: ``start`` the point an
+    aircraft held when its owner's turn began (a descent of commandos stays there, l.888)."""
 
     owner: str
     kind: str
@@ -51,6 +52,7 @@ class Piece:
     fuel: int = 0
     flying: bool = False
     aboard: str = ""
+    start: tuple = ()
 
     @property
     def at(self) -> Axial:
@@ -107,7 +109,10 @@ class ArchState:
     force ("" none), ``targets`` each side's task (an island or a piece), ``progress`` turns an
     island is held, ``carried`` the piece carrying each side's pilot
     (:mod:`~lcb_lab.games.archipelago.rules.scenarios`); ``pool`` / ``budget`` the pieces to choose
-    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`)."""
+    from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`).
+    Expanded: ``airfield`` each combat aircraft's fuel-pointer stage off and on the board
+    (:mod:`~lcb_lab.games.archipelago.rules.aircraft`: ready, takeoff, climb, approach, enter, zone,
+    dry, returned, lost)."""
 
     level: int
     pieces: dict[str, Piece]
@@ -137,6 +142,7 @@ class ArchState:
     carried: dict[str, str] = field(default_factory=dict)
     pool: list[str] = field(default_factory=list)
     budget: int = 0
+    airfield: dict[str, str] = field(default_factory=dict)
     over: bool = False
     winner: str = ""
     outcome: str = ""

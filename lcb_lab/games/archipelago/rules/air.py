@@ -212,6 +212,8 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
     if die not in s.dice:
         raise IllegalAction("l.457", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     out = check_flight(g, pid, p, steps, die, land)
+    from lcb_lab.games.archipelago.rules.aircraft import reserve
+    reserve(g, pid)
     start = p.point
     s.dice.remove(die)
     p.moved = True
@@ -223,6 +225,7 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
         _land(g, pid, p, out[-1][0])
     else:
         p.point, p.facing = tuple(out[-1][0]), out[-1][1]
+    p.start = ()                                # it left its point: no descent this turn (l.888)
 
 
 def burn(g: Any) -> None:

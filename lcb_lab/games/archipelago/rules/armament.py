@@ -3,7 +3,7 @@
 * Helicopters H1-H2 (level 3): one missile, A-S or A-A (l.499, l.522).
 * Utility helicopters H3-H4: one A-S or AGR, or instead one unit of commandos (l.874).
 * The combat helicopter H5: two places, one for an A-A or AGR, the other for an A-S or AGR (l.897).
-* The transport helicopter H6 (l.1011) and the seaplane H7 (l.1086, l.1115): markers of any kind
+* The transport helicopter H6 (l.1011) and the seaplane H7 (l.1086, l.1117): markers of any kind
   (commandos included), two at most (*reading*: "up to two C markers or any marker of armament";
   the seaplane's count is sandbox); they carry them, they never use them (l.1011).
 * Combat aircraft: the markers they start with, never restocked (one combat flight, l.1288).

@@ -27,6 +27,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
+from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_capture
 from lcb_lab.kernel.errors import IllegalAction
@@ -40,10 +41,11 @@ def near(g: Any, point: Any, island: str) -> bool:
 
 
 def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
+    from lcb_lab.games.archipelago.rules.descent import carrier
     s = g.state
     p = own_piece(s, pid, rule, "carry commandos")
     if p.kind != "hovercraft":
-        raise IllegalAction(rule, f"{pid} is not a hovercraft: only hovercraft carry commandos")
+        return carrier(g, p, pid, island, rule)
     if island not in g.board.islands():
         raise IllegalAction(rule, f"{island!r} is not an island of the board")
     if not near(g, p.at, island):
@@ -60,8 +62,10 @@ def embark(g: Any, pid: str, island: str) -> None:
         raise IllegalAction("l.618", f"no commandos of {p.owner} on {island}")
     if p.moved or p.held:
         raise IllegalAction("l.612", f"{pid} must start the turn there and not move to load")
-    if p.ammo:
+    if p.kind == "hovercraft" and p.ammo:
         raise IllegalAction("l.622", f"{pid}'s cargo space holds {p.ammo[0]} already (one marker)")
+    if p.kind != "hovercraft" and not fits(p, ["C"]):
+        raise IllegalAction("l.874", f"{pid}'s panel has no room for a unit of commandos")
     shown = " and shows its paper (l.620)" if unit.secret else ""
     s.commandos.remove(unit)
     p.ammo.append("C")
@@ -100,18 +104,26 @@ def land(g: Any, pid: str, island: str) -> None:
     log(g, "commandos", f"{p.owner}'s commandos land on {island} from {pid}", "Landing is an act like a shot "
         "(l.658); the defenders fight one at a time, commandos before the garrison (l.670, l.674).",
         ["l.658", "l.670"], piece=pid)
+    ashore(g, p.owner, island, foes)
+
+
+def ashore(g: Any, owner: str, island: str, foes: list[str]) -> None:
+    """``owner``'s unit of commandos, just set ashore on ``island``, fights ``foes`` in turn
+    (:func:`defenders`, l.661-674) and holds the island if it wins (l.663, l.690); capturing the
+    enemy's Base A wins the game (l.680). Used by a hovercraft's landing and a helicopter's descent (l.890)."""
+    s = g.state
     for foe in foes:
-        if not _fight(g, p.owner, island, foe):
+        if not _fight(g, owner, island, foe):
             return
-    s.commandos.append(Commando(p.owner, island))
-    if s.garrisons.get(island) == other(p.owner):
+    s.commandos.append(Commando(owner, island))
+    if s.garrisons.get(island) == other(owner):
         del s.garrisons[island]
-    log(g, "commandos", f"{p.owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
+    log(g, "commandos", f"{owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
         ["l.663", "l.690"], island=island)
     base = g.board.bases.get(island)
-    if base is not None and base.kind == "A" and base.owner == other(p.owner) and not s.over:
+    if base is not None and base.kind == "A" and base.owner == other(owner) and not s.over:
         from lcb_lab.games.archipelago.rules.victory import finish
-        finish(g, p.owner, f"{p.owner}'s commandos capture {island}", "l.680")
+        finish(g, owner, f"{owner}'s commandos capture {island}", "l.680")
 
 
 def _fight(g: Any, attacker: str, island: str, foe: str) -> bool:

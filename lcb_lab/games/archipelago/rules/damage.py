@@ -43,6 +43,8 @@ def sink(g: Any, target: str) -> None:
     s = g.state
     p = s.pieces.pop(target)
     s.sunk[target] = p
+    if target in s.airfield:
+        s.airfield[target] = "lost"             # a combat aircraft shot down (l.1363)
     for hid in [h for h, q in sorted(s.pieces.items()) if q.aboard == target]:
         log(g, "sunk", f"{hid} goes down with {target}", "A helicopter aboard a sunk frigate is lost with it (l.553).",
             ["l.553"], piece=hid)

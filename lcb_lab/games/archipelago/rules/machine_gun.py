@@ -75,6 +75,25 @@ def _geometry(g: Any, p: Piece, q: Piece, shooter: str, target: str) -> None:
                                      "facing it (picture 58)")
 
 
+def gun_aim(g: Any, shooter: str, target: str) -> int:
+    """The least red die with which combat aircraft ``shooter``'s gun destroys the enemy aircraft
+    ``target`` in the air, from the point straight behind it, facing it: the combat helicopter's
+    table (l.1333-1337). Raises IllegalAction naming the rule."""
+    s = g.state
+    if s.phase == "start":
+        raise IllegalAction("l.1335", "the gun fires after the movement: roll the blue dice first")
+    p = own_piece(s, shooter, "l.1333", "fire")
+    if air_kind(p) != "jet" or "aircraft_gun" not in cls_of(p).weapons:
+        raise IllegalAction("l.1333", f"{shooter} has no aircraft gun (A1, A2 and A5 only)")
+    not_fired(p, shooter)
+    q = s.pieces.get(target)
+    if q is None or q.owner != other(s.to_move) or not airborne(q):
+        raise IllegalAction("l.1333", f"{target} is not an enemy aircraft in the air: aircraft guns fire only at those")
+    if distance(p.at, q.at) != 1 or neighbour(p.at, p.facing) != q.at or p.facing != q.facing:
+        raise IllegalAction("l.1335", f"{shooter} is not on the point directly behind {target}, facing it")
+    return NEEDS[("helicopter", row(q))]
+
+
 def aim(g: Any, shooter: str, target: str) -> int:
     """The least red die that destroys ``target`` (0: no roll, l.549). Raises IllegalAction naming the rule."""
     s = g.state
@@ -98,10 +117,10 @@ def aim(g: Any, shooter: str, target: str) -> int:
     return NEEDS[("helicopter" if air_kind(p) else "vessel", row(q))]
 
 
-def fire(g: Any, shooter: str, target: str) -> None:
-    """Fire ``shooter``'s machine gun at ``target`` (module docstring)."""
+def fire(g: Any, shooter: str, target: str, aircraft_gun: bool = False) -> None:
+    """Fire ``shooter``'s machine gun (or a combat aircraft's gun) at ``target`` (module docstring)."""
     s = g.state
-    need = aim(g, shooter, target)
+    need = gun_aim(g, shooter, target) if aircraft_gun else aim(g, shooter, target)
     p, q = s.pieces[shooter], s.pieces[target]
     p.fired = True
     s.phase = "fire"
@@ -113,6 +132,7 @@ def fire(g: Any, shooter: str, target: str) -> None:
         _destroy(g, target, shooter)
         return
     rule = RULE[(who, r)] if s.level >= 5 else BASIC[r]
+    rule = "l.1335" if aircraft_gun else rule
     odds = chance.machine_gun(need)
     log(g, "odds", f"{shooter}'s machine gun at {target}: {pct(odds)} to destroy",
         f"One red die, {need} or more destroys ({r} target, {rule}).", [rule], shooter=shooter, target=target, p_hit=odds)

@@ -18,10 +18,10 @@ the act names the ``missile``; left empty, the first of A-S, A-A, AGR aboard.
   combat aircraft, l.1345; the blimp, *reading*), reached from one of its three rear directions
   (l.527; the bearings of :data:`~.torpedo.REAR`); from the front it is a miss (l.528).  A hit
   takes the aircraft off the board (l.529) -- a combat aircraft first throws a **decoy flare**: a
-  red 4-6 draws the missile away (l.1351).
+  red 4-6 draws the missile away (l.1349).
 * **AGR** (one red die, l.880): targets and damage of the A-S, but straight ahead only, as far as
   the red die; a red 1 fails.
-* From a **combat aircraft** the A-A reaches red + 2 (l.1343), the A-S green + green + 2 (l.1359).
+* From a **combat aircraft** the A-A reaches red + 2 (l.1343), the A-S green + green + 2 (l.1357).
 
 A miss puts the marker back in the box (l.506, l.528).
 """
@@ -66,7 +66,7 @@ REACH = {"A-S": 8, "A-A": 6, "AGR": 6}
 
 
 def jet_bonus(p: Any, missile: str) -> int:
-    """The range added when a combat aircraft launches: +2 to an A-A or A-S (l.1343, l.1359)."""
+    """The range added when a combat aircraft launches: +2 to an A-A or A-S (l.1343, l.1357)."""
     return 2 if air_kind(p) == "jet" and missile in ("A-S", "A-A") else 0
 
 
@@ -190,7 +190,7 @@ def _name(missile: str) -> str:
 
 def _odds(missile: str, k: int, plus: int) -> tuple[float, str, str]:
     if missile == "A-S":
-        more = f" + {plus} from a combat aircraft (l.1359)" if plus else ""
+        more = f" + {plus} from a combat aircraft (l.1357)" if plus else ""
         return chance.as_hit(k, plus), f"green + green{more}, a double 1 fails (l.507)", "l.505"
     if missile == "A-A":
         more = f" + {plus} from a combat aircraft (l.1343)" if plus else ""
@@ -200,11 +200,11 @@ def _odds(missile: str, k: int, plus: int) -> tuple[float, str, str]:
 
 def hit_odds(g: Any, shooter: str, target: str, missile: str, k: int) -> tuple[float, str, str]:
     """``(P(hit), dice said, rule)`` of ``shooter``'s ``missile`` reaching ``target`` at step ``k``,
-    a combat aircraft's decoy flare included (l.1351)."""
+    a combat aircraft's decoy flare included (l.1349)."""
     s = g.state
     p, dice, rule = _odds(missile, k, jet_bonus(s.pieces[shooter], missile))
     if missile == "A-A" and target in s.pieces and air_kind(s.pieces[target]) == "jet":
-        return p * (1 - chance.decoy()), dice + ", then the decoy flare (l.1351)", rule
+        return p * (1 - chance.decoy()), dice + ", then the decoy flare (l.1349)", rule
     return p, dice, rule
 
 
@@ -225,15 +225,15 @@ def _roll(g: Any, shooter: str, target: str, missile: str, plus: int) -> tuple[i
 
 
 def _decoy(g: Any, target: str) -> bool:
-    """The targeted combat aircraft's decoy flare: a red 4-6 draws the missile away (l.1351). True: unharmed."""
+    """The targeted combat aircraft's decoy flare: a red 4-6 draws the missile away (l.1349). True: unharmed."""
     log(g, "odds", f"{target} throws a decoy flare: {pct(chance.decoy())} to draw the missile away",
-        "A red 4, 5 or 6 saves the aircraft; 1, 2 or 3 and the missile hits (l.1351).", ["l.1351"], p_hit=chance.decoy())
+        "A red 4, 5 or 6 saves the aircraft; 1, 2 or 3 and the missile hits (l.1349).", ["l.1349"], p_hit=chance.decoy())
     n = g.dice.roll(1, f"decoy flare of {target}", RED)[0]
     if n >= 4:
-        log(g, "missile", f"red {n}: the decoy draws the missile, {target} is unharmed", "Decoy flare (l.1351).",
-            ["l.1351"], roll=n)
+        log(g, "missile", f"red {n}: the decoy draws the missile, {target} is unharmed", "Decoy flare (l.1349).",
+            ["l.1349"], roll=n)
         return True
-    log(g, "missile", f"red {n}: the decoy fails", "The A-A missile hits undisturbed (l.1351).", ["l.1351"], roll=n)
+    log(g, "missile", f"red {n}: the decoy fails", "The A-A missile hits undisturbed (l.1349).", ["l.1349"], roll=n)
     return False
 
 

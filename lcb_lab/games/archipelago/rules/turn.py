@@ -18,7 +18,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE
 from lcb_lab.games.archipelago.model.state import ArchState, other
-from lcb_lab.games.archipelago.rules import scenarios
+from lcb_lab.games.archipelago.rules import aircraft, scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import log, pct
 from lcb_lab.kernel.errors import IllegalAction
@@ -63,7 +63,9 @@ def end_turn(g: Any) -> None:
     s = g.state
     if s.phase == "start":
         raise IllegalAction("l.170", "roll the blue dice before ending the turn (moving none is allowed)")
+    aircraft.must_move(g)
     crash(g)
+    aircraft.fall(g)
     scenarios.check(g)
     if s.over:
         return
@@ -76,6 +78,8 @@ def end_turn(g: Any) -> None:
     s.phase, s.dice, s.rolled, s.bonus = "start", [], [], False
     for p in s.afloat(s.to_move):
         p.moved = p.held = p.fired = False
+        p.start = p.point
     log(g, "turn", f"turn {s.turn}: {s.to_move}", "Torpedoes in flight may be continued before the blue dice (l.207).",
         ["l.165", "l.207"])
     burn(g)
+    aircraft.advance(g)
