@@ -10,6 +10,7 @@ for :mod:`~lcb_lab.games.archipelago.legal`.
   adjacent enemy helicopter or hovercraft (l.539, l.634);
 * refuelling (l.485-487, l.624, l.628), arming a landed helicopter (a ``Restock``, l.502), and
   commandos boarding or landing (l.618, l.658).
+The expanded air's acts: :mod:`~lcb_lab.games.archipelago.legal_xair`.
 Every listed act is accepted by the rules (the property test of ``tests/archipelago``).
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.legal_xair import xair_acts
 from lcb_lab.games.archipelago.rules import air, commandos, machine_gun, missiles
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.armament import kinds as kinds_of
@@ -160,4 +162,4 @@ def air_acts(g: Any, who: str, phase: str) -> list:
         out = _heli_moves(g, who) + out
     if phase in ("move", "fire"):
         out += _air_shots(g, who)
-    return out
+    return out + xair_acts(g, who, phase)
