@@ -33,6 +33,10 @@ ZONES: dict[int, dict[str, tuple[tuple[str, ...], dict[str, int]]]] = {
 """The suggested starting zones (l.146-149): number -> player -> (sectors, at most n pieces in a sector)."""
 
 
+STANDS = {"seaplane": "flying", "blimp": "flying", "jet": "flying"}
+"""Expanded aircraft: the points they may start over (any, in the air; the seaplane's H7 marker on water, l.1105)."""
+
+
 def _deck(kind: str) -> bool:
     """Whether class ``kind`` has a helicopter platform (the frigate, l.400; expanded ships, l.876)."""
     return bool(catalog().classes[kind].get("platforms", 0))
@@ -50,7 +54,7 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
             raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
         if not p.aboard and not board.admits(Axial(*p.point), "landed"):
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
-    elif not board.admits(Axial(*p.point), c.mobility):
+    elif not board.admits(Axial(*p.point), STANDS.get(c.mobility, c.mobility) if p.flying or c.mobility != "seaplane" else "boat"):
         rule = "l.279" if c.is_ship else "l.155"
         raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
     if not 0 <= p.facing <= 5:
