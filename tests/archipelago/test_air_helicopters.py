@@ -12,7 +12,7 @@ from lcb_lab.games.archipelago.model.board import Base
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.machine_gun import NEEDS
 from lcb_lab.games.archipelago.stage import stage
-from tests.archipelago.helpers import NE, NW, SE, S, N, SEA, at, titles
+from tests.archipelago.helpers import NE, SE, S, N, SEA, at, titles
 from tests.archipelago.test_level3 import refused, xy
 
 FLY = {"flying": True}

@@ -7,7 +7,7 @@ test places the pieces so the geometry its example describes holds."""
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.board import Base, Board
 from lcb_lab.games.archipelago.stage import stage
-from tests.archipelago.helpers import NE, NW, SE, S, N, SEA, at, titles
+from tests.archipelago.helpers import NE, NW, SE, N, SEA, at, titles
 from tests.archipelago.test_level3 import refused
 
 FLY = {"flying": True}
