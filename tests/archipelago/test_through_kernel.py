@@ -17,7 +17,7 @@ from lcb_lab.kernel.worlds import follow, seen
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.kernel.legal import Template
 from tests.budget import budget
-from tests.archipelago.helpers import SE, N, SEA, at, snapshot
+from tests.archipelago.helpers import SE, S, N, SEA, at, snapshot
 
 UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.LaunchTorpedo("Red TB-1", "Red TB-2"),
             A.FireGun("Red TB-1", "Blue TB-1"), A.Restock("Red TB-1"), A.Repair("Red C-9", "base"),
@@ -25,7 +25,10 @@ UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.La
             A.TakeOff("Red H-1", 0, 0, 0), A.Hover("Red H-2", 0, 0, 0, True), A.Fly("Red H-1", "FFF", 2),
             A.Refuel("Red H-2", "Red F-17"), A.LaunchMissile("Red H-1", "Blue F-17"), A.FireMachineGun("Red TB-1", "Blue H-1"),
             A.Embark("Red HC-18", "Red Base A"), A.LandCommandos("Red HC-19", "Blue Base A"), A.Move("Red H-1", "F", 2),
-            A.Choose("Red TB-1"), A.EndChoice()]
+            A.Choose("Red TB-1"), A.EndChoice(),
+            A.DescendCommandos("Red H-3", "Red Base A"), A.Drift("Red BL-1", "FF"), A.Scramble("Blue A-1"),
+            A.EnterZone("Red A-4", 9, 9, 0), A.FlyAircraft("Red A-4", "F", 2), A.FireAircraftGun("Red A-5", "Blue TB-1"),
+            A.LaunchMissile("Red H-5", "Blue TB-1", 0, 0, "A-A"), A.Fly("Red H-7", "FFF", 2), A.Move("Red H-7", "BFF", 3)]
 
 
 def all_options(legal, rng, most=6):
@@ -137,3 +140,23 @@ def test_indistinguishable_worlds_for_red():
     assert a.view("Red")["stock"]["Blue"] == 9 and a.view("Red")["pieces"]["Blue A-15"]["ammo"] == 3
     assert "Blue" not in a.view("Red")["flagships"] and a.view("Red")["flagships"]["Red"] == "Red C-9"
     assert a.view("Blue")["flagships"]["Blue"] == "Blue D-13"
+
+
+def air_position(seed):
+    """A staged level-5 position with the expanded air (l.872-1391): H3-H7, the blimp, combat aircraft."""
+    board = SEA.with_points({at((N, 5)): "white", at((N, 6)): "orange", at((N, 5), (SE, 1)): "white"})
+    pieces = [("Red H-3", at((N, 3)), "N", {"flying": True, "ammo": ["C"]}), ("Red H-5", at((SE, 2)), "N", {"flying": True}),
+              ("Red H-6", at((N, 5)), "N", {"ammo": ["T"]}), ("Red TB-2", at((N, 4)), "N"), ("Red H-7", at((S, 2)), "N"),
+              ("Red BL-1", at((SE, 4)), "N"), ("Red C-9", at((SE, 3), (S, 2)), "N"),
+              ("Blue TB-1", at((N, 10)), "S"), ("Blue H-4", at((N, 8), (SE, 2)), "S", {"flying": True}),
+              ("Blue H-7", at((N, 9), (SE, 4)), "S", {"flying": True}), ("Blue C-10", at((N, 11), (SE, 2)), "S"),
+              ("Blue A-3", at((N, 2), (SE, 6)), "N", {"flying": True})]
+    return stage(board, pieces, seed=seed, level=5, turn_limit=6,
+                 airfield={"Red A-4": "approach", "Red A-5": "ready", "Blue A-1": "ready", "Blue A-3": "zone"})
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(1, 1 + budget(1, 4)))
+def test_level5_air_listed_acts_are_accepted_and_unlisted_ones_refused(seed):
+    g = air_position(seed)
+    assert play(g, np.random.default_rng(seed), 40, check=True) > 20

@@ -187,6 +187,21 @@ def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     return checked
 
 
+SHOTS = (A.LaunchTorpedo, A.FireGun, A.LaunchMissile, A.FireMachineGun, A.LandCommandos, A.DescendCommandos,
+         A.FireAircraftGun)
+"""The acts that end the movement (l.174): expanded, refused while an aircraft must still move (l.1313)."""
+
+
+def _after_aircraft(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    """``handler`` of a shot, refused in the movement while an own aircraft must still move (l.1093, l.1313)."""
+    def checked(g: Any, a: Any) -> None:
+        if g.state.phase == "move":
+            aircraft.must_move(g)
+        handler(g, a)
+    checked.__doc__ = handler.__doc__
+    return checked
+
+
 _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.Move: move,
          A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
          A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
@@ -195,5 +210,5 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.DescendCommandos: descend_commandos, A.Drift: drift, A.Scramble: scramble, A.EnterZone: enter_zone,
          A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun}
 """The acts of play: each checked by :func:`_running` first."""
-HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
+HANDLERS = {**{act: _in_play(_after_aircraft(h) if act in SHOTS else h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice}

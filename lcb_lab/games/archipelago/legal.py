@@ -26,6 +26,9 @@ import numpy as np
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_air import air_acts
 from lcb_lab.games.archipelago.rules import forces, gun, logistics, movement, setup, torpedo
+from lcb_lab.games.archipelago.handlers import SHOTS
+from lcb_lab.games.archipelago.rules.aircraft import can_end
+from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
@@ -46,7 +49,7 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held or air_kind(p):
+        if p.owner != who or p.moved or p.held or air_kind(p) or dice_kept(g, pid):
             continue
         for die in sorted(set(s.dice)):
             opts = tuple(sorted(movement.reachable(g, s, pid, p, die).values()))
@@ -141,4 +144,7 @@ def legal_actions(g: Any, player: str | None = None) -> list:
                      for at, d in [(0, 0)] + [(k, x) for k in range(1, 5) for x in (-1, 1)]]
         return out + _logistics(g, who) + air_acts(g, who, s.phase) + [A.RollMovement()]
     out = _moves(g, who) if s.phase == "move" and s.dice else []
-    return out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + [A.EndTurn()]
+    out += _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase)
+    if can_end(g):
+        return out + [A.EndTurn()]
+    return [a for a in out if not isinstance(a, SHOTS)] if s.phase == "move" else out

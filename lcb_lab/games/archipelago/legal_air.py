@@ -22,6 +22,7 @@ import numpy as np
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_xair import xair_acts
 from lcb_lab.games.archipelago.rules import air, commandos, machine_gun, missiles
+from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.armament import kinds as kinds_of
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
@@ -109,7 +110,7 @@ def _heli_moves(g: Any, who: str) -> list:
         opts += [(q.q, q.r, 0, True) for q in (neighbour(p.at, f) for f in range(6))
                  if q in g.board and air.landing_spot(g, p, q) is None]
         out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
-        for die in sorted(set(s.dice)):
+        for die in sorted(set(s.dice)) if not dice_kept(g, pid) else ():
             fl = flights(g, pid, die)
             if fl:
                 out.append(FlyTemplate("fly", fl, {"piece": pid, "die": die}, g))

@@ -22,9 +22,9 @@ from lcb_lab.games.archipelago.rules import aircraft, machine_gun, seaplane
 from lcb_lab.games.archipelago.rules.air import platforms
 from lcb_lab.games.archipelago.rules.blimp import STEPS
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
-from lcb_lab.games.archipelago.rules.descent import carries_commandos
+from lcb_lab.games.archipelago.rules.airlift import carries_commandos
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.kernel.hexgrid import Axial, from_offset, neighbour
+from lcb_lab.kernel.hexgrid import from_offset
 from lcb_lab.kernel.legal import Template
 
 
@@ -66,67 +66,6 @@ def _ok(fn: Callable, *args: Any) -> bool:
     return True
 
 
-def _layers(g: Any, pid: str, start: Axial, facing: int, n: int) -> list[dict]:
-    """Progressive paths of ``pid`` from ``start``: for each length 0..n, (point, facing) -> one
-    step string, through free air; points off the board end a path (kept for exits)."""
-    s = g.state
-    blocked = {p.point for i, p in s.pieces.items() if i != pid and not p.aboard
-               and not (air_kind(p) == "helicopter" and not p.flying)}
-    layers = [{(tuple(start), facing): ""}]
-    for _ in range(n):
-        nxt: dict = {}
-        for (pt, f), st in layers[-1].items():
-            if Axial(*pt) not in g.board:
-                continue
-            for ch in "FLR":
-                nf = (f + {"F": 0, "L": -1, "R": 1}[ch]) % 6
-                q = neighbour(Axial(*pt), nf)
-                if tuple(q) in blocked:
-                    continue
-                nxt.setdefault((tuple(q), nf), st + ch)
-        layers.append(nxt)
-    return layers
-
-
-def jet_flights(g: Any, pid: str, die: int, burner: bool) -> tuple[str, ...]:
-    """Step strings of the flights of plane ``pid`` on ``die`` (one per end, and each exit)."""
-    p = g.state.pieces[pid]
-    n = die + (cls_of(p).get("afterburner") if burner else cls_of(p).speed)
-    layers = _layers(g, pid, p.at, p.facing, n)
-    cands = [st for k, layer in enumerate(layers) for (pt, _), st in layer.items()
-             if st and (k == n or Axial(*pt) not in g.board)]
-    return tuple(sorted(st for st in cands if _ok(aircraft.check_flight, g, pid, p, st, die, burner)))
-
-
-def seaplane_moves(g: Any, pid: str, die: int) -> tuple:
-    """``(kind, steps, land)`` options of the seaplane ``pid`` on ``die``."""
-    p = g.state.pieces[pid]
-    n = die + cls_of(p).speed
-    out: list = []
-    if p.flying:
-        layers = _layers(g, pid, p.at, p.facing, n)
-        out += [("fly", st, False) for (pt, _), st in layers[n].items() if Axial(*pt) in g.board]
-        out += [("fly", st + "FFFFF", True) for k in range(0, n - 4) for st in layers[k].values()]
-    else:
-        lift = neighbour(p.at, p.facing, 6)
-        layers = _layers(g, pid, lift, p.facing, n - 6)
-        out += [("fly", "FFFFFF" + st, False) for (pt, _), st in layers[-1].items() if Axial(*pt) in g.board]
-        out += [("move", st, False) for st in ("F", "L", "R", "FF", "FFF", "FFFF", "FFFFF")[:die + 2] if len(st) <= die]
-    check = {"fly": lambda st, land: seaplane.check_flight(g, pid, p, st, die, land),
-             "move": lambda st, land: _sail_ok(g, pid, p, st, die)}
-    return tuple(sorted({o for o in out if _ok(check[o[0]], o[1], o[2])}))
-
-
-def _sail_ok(g: Any, pid: str, p: Any, steps: str, die: int) -> None:
-    pt = p.at
-    for ch in steps:
-        if ch == "F":
-            pt = neighbour(pt, p.facing)
-            seaplane._water(g, pid, pt, "l.1105")
-    if len(steps) > 1 and p.fuel <= 0:
-        raise IllegalAction("l.1107", "tank empty")
-
-
 def _carriers(g: Any, who: str) -> list:
     s = g.state
     out: list = []
@@ -160,11 +99,11 @@ def _movers(g: Any, who: str) -> list:
             out += [A.Drift(pid, st) for st in STEPS]
         elif kind == "seaplane":
             out += [SeaplaneTemplate("seaplane", o, {"piece": pid, "die": d}, g)
-                    for d in sorted(set(s.dice)) for o in [seaplane_moves(g, pid, d)] if o]
+                    for d in sorted(set(s.dice)) for o in [seaplane.moves(g, pid, d)] if o]
         elif kind == "jet":
             for d in sorted(set(s.dice)):
                 for burner in (False, True) if cls_of(p).get("afterburner") else (False,):
-                    o = jet_flights(g, pid, d, burner)
+                    o = aircraft.flights(g, pid, d, burner)
                     if o:
                         out.append(JetTemplate("fly_aircraft", o, {"piece": pid, "die": d, "afterburner": burner}, g))
     return out

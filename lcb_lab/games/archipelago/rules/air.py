@@ -212,7 +212,7 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
     if die not in s.dice:
         raise IllegalAction("l.457", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     out = check_flight(g, pid, p, steps, die, land)
-    from lcb_lab.games.archipelago.rules.aircraft import reserve
+    from lcb_lab.games.archipelago.rules.flight import reserve
     reserve(g, pid)
     start = p.point
     s.dice.remove(die)

@@ -19,6 +19,7 @@ fuel pointer's stage is ``state.airfield[pid]``:
   the game.  A plane still on the board after that move is ``dry``: it must fly on toward its edge
   (each move ends nearer it, or leaves), and it is lost -- counted for the enemy as shot down
   (l.1327, ``lost``: it goes to ``state.sunk``).  A plane may leave earlier (*reading*).
+* A plane that cannot fly anywhere (every path blocked) does not hold up the turn (*reading*).
 * Shot down (A-A and S-A missiles, an aircraft's gun; never a vessel's machine gun, l.1365, nor
   the combat helicopter's, l.1367) it is ``lost`` too.
 
@@ -30,6 +31,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.air import _free_air, flight_path
+from lcb_lab.games.archipelago.rules.flight import any_path, owed, paths
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, where
 from lcb_lab.games.archipelago.rules.setup import filled
 from lcb_lab.kernel.errors import IllegalAction
@@ -169,6 +171,29 @@ def fly(g: Any, pid: str, steps: str, die: int, burner: bool) -> None:
             ["l.1325", "l.1327"], piece=pid)
 
 
+def flights(g: Any, pid: str, die: int, burner: bool) -> tuple[str, ...]:
+    """Step strings of the flights of plane ``pid`` on ``die`` (one per end, and each exit)."""
+    p = g.state.pieces[pid]
+    n = die + (cls_of(p).get("afterburner") if burner else cls_of(p).speed)
+    if burner and not cls_of(p).get("afterburner"):
+        return ()
+    layers = paths(g, pid, p.at, p.facing, n)
+    taken = {q.point for i, q in g.state.pieces.items() if i != pid and not q.aboard}
+    home = -1 if p.owner == "Red" else g.board.cols
+    out = [st for (pt, _), st in layers[n].items() if Axial(*pt) in g.board and pt not in taken]
+    out += [st for layer in layers[1:] for (pt, _), st in layer.items()
+            if Axial(*pt) not in g.board and to_offset(Axial(*pt))[0] == home]
+    return tuple(sorted(out))
+
+
+def _ok(fn: Any, *args: Any) -> bool:
+    try:
+        fn(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
 def _to_edge(g: Any, p: Piece, point: Axial) -> int:
     col = to_offset(point)[0]
     return col if p.owner == "Red" else g.board.cols - 1 - col
@@ -194,23 +219,6 @@ def shot_down(s: Any, pid: str) -> None:
         s.airfield[pid] = "lost"
 
 
-def owed(g: Any, owner: str, but: str = "") -> list[str]:
-    """``owner``'s aircraft that must still move this turn with a blue die: planes on the board not
-    yet moved (l.1313), the seaplane in the air (l.1093) -- ``but`` left out."""
-    s = g.state
-    return [i for i, p in sorted(s.pieces.items()) if p.owner == owner and i != but and not p.moved and not p.held
-            and (air_kind(p) == "jet" or (air_kind(p) == "seaplane" and p.flying))]
-
-
-def reserve(g: Any, pid: str) -> None:
-    """Refuse a move of ``pid`` that would take a blue die the owner's aircraft need (module docstring)."""
-    s = g.state
-    need = owed(g, s.to_move, but=pid)
-    if need and len(s.dice) - 1 < len(need):
-        raise IllegalAction("l.1313", f"the blue dice left are needed by {', '.join(need)}: aircraft in the air must move "
-                                      "every turn (l.1093, l.1313)")
-
-
 def must_move(g: Any) -> None:
     """Refuse the end of a turn while a plane must enter (l.1309) or an aircraft in the air has not
     moved and a blue die is left (l.1093, l.1313)."""
@@ -218,9 +226,21 @@ def must_move(g: Any) -> None:
     due = [i for i, st in sorted(s.airfield.items()) if st == "enter" and i.startswith(s.to_move + " ")]
     if due:
         raise IllegalAction("l.1309", f"{', '.join(due)} must enter the battle zone this turn")
-    need = owed(g, s.to_move)
-    if need and s.dice:
+    need = [i for i in owed(g, s.to_move) if _can_move(g, i)]
+    if need:
         raise IllegalAction("l.1313", f"{', '.join(need)} must move this turn: a blue die is left")
+
+
+def _can_move(g: Any, pid: str) -> bool:
+    p = g.state.pieces[pid]
+    speeds = {cls_of(p).speed, cls_of(p).get("afterburner") or cls_of(p).speed}
+    home = (-1 if p.owner == "Red" else g.board.cols) if air_kind(p) == "jet" else None
+    return any(any_path(g, pid, p.at, p.facing, d + v, home) for d in set(g.state.dice) for v in speeds)
+
+
+def can_end(g: Any) -> bool:
+    """Whether :func:`must_move` lets the player to move end the turn."""
+    return _ok(must_move, g)
 
 
 def fall(g: Any) -> None:

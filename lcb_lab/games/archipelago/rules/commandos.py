@@ -27,6 +27,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
+from lcb_lab.games.archipelago.rules.airlift import carrier
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_capture
@@ -41,7 +42,6 @@ def near(g: Any, point: Any, island: str) -> bool:
 
 
 def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
-    from lcb_lab.games.archipelago.rules.descent import carrier
     s = g.state
     p = own_piece(s, pid, rule, "carry commandos")
     if p.kind != "hovercraft":

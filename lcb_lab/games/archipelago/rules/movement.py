@@ -155,7 +155,7 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.170", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     if p.moved:
         raise IllegalAction("l.170", f"{pid} has already moved this turn: each die moves another piece")
-    from lcb_lab.games.archipelago.rules.aircraft import reserve
+    from lcb_lab.games.archipelago.rules.flight import reserve
     reserve(g, pid)                            # expanded: aircraft in the air keep their dice (l.1313)
     if p.held:
         raise IllegalAction("l.251", f"{pid} is loading, repairing or transferring this turn and cannot move")

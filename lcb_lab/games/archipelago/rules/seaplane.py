@@ -30,6 +30,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.air import _free_air, flight_path, platforms
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece, where
+from lcb_lab.games.archipelago.rules.flight import paths, reserve
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, facing_between, neighbour
 
@@ -98,7 +99,6 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
     if p.fuel <= 0:
         raise IllegalAction("l.1113", f"{pid}'s tank is empty: refuel it first")
     path = check_flight(g, pid, p, steps, die, land)
-    from lcb_lab.games.archipelago.rules.aircraft import reserve
     reserve(g, pid)
     was = "takes off" if not p.flying else "lands" if land else "flies"
     start = p.point
@@ -134,7 +134,6 @@ def sail(g: Any, pid: str, steps: str, die: int) -> None:
             _water(g, pid, pt, "l.1105")
         else:
             f = (f + (-1 if ch == "L" else 1)) % 6
-    from lcb_lab.games.archipelago.rules.aircraft import reserve
     reserve(g, pid)
     start = p.point
     s.dice.remove(die)
@@ -187,3 +186,49 @@ def refuel(g: Any, pid: str, by: str) -> None:
     log(g, "refuel", f"{pid} refuels to {p.fuel} from {source}", "At a base's anchor point or beside its fuel depot, or "
         "to the side of a ship with aircraft fuel or a hovercraft; it takes one whole turn, no moving (l.1113). "
         "The full pointer is sandbox (not printed).", ["l.1113"], piece=pid, fuel=p.fuel)
+
+
+def moves(g: Any, pid: str, die: int) -> tuple:
+    """``(kind, steps, land)`` options of the seaplane ``pid`` on ``die``."""
+    p = g.state.pieces[pid]
+    n = die + cls_of(p).speed
+    out: list = []
+    if p.flying:
+        layers = paths(g, pid, p.at, p.facing, n)
+        taken = {q.point for i, q in g.state.pieces.items() if i != pid and not q.aboard}
+        flights = [("fly", st, False) for (pt, _), st in layers[n].items() if Axial(*pt) in g.board and pt not in taken]
+        lands = [("fly", st + "FFFFF", True) for k in range(0, n - 4) for (pt, f), st in layers[k].items()
+                 if Axial(*pt) in g.board and _lands(g, pid, Axial(*pt), f)]
+        return tuple(sorted(set(flights + lands)))
+    else:
+        lift = neighbour(p.at, p.facing, 6)
+        layers = paths(g, pid, lift, p.facing, n - 6)
+        out += [("fly", "FFFFFF" + st, False) for (pt, _), st in layers[-1].items() if Axial(*pt) in g.board]
+        out += [("move", st, False) for st in ("F", "L", "R", "FF", "FFF", "FFFF", "FFFFF")[:die + 2] if len(st) <= die]
+    check = {"fly": lambda st, land: check_flight(g, pid, p, st, die, land),
+             "move": lambda st, land: _sail_ok(g, pid, p, st, die)}
+    return tuple(sorted({o for o in out if _ok(check[o[0]], o[1], o[2])}))
+
+
+def _lands(g: Any, pid: str, pt: Axial, f: int) -> bool:
+    """Whether five straight steps from ``pt`` heading ``f`` make a landing (l.1101)."""
+    pts = [neighbour(pt, f, k) for k in range(1, 6)]
+    return _ok(_free_air, g, pid, pts[0], False) and all(_ok(_water, g, pid, q, "l.1101") for q in pts[1:])
+
+
+def _sail_ok(g: Any, pid: str, p: Any, steps: str, die: int) -> None:
+    pt = p.at
+    for ch in steps:
+        if ch == "F":
+            pt = neighbour(pt, p.facing)
+            _water(g, pid, pt, "l.1105")
+    if len(steps) > 1 and p.fuel <= 0:
+        raise IllegalAction("l.1107", "tank empty")
+
+
+def _ok(fn: Any, *args: Any) -> bool:
+    try:
+        fn(*args)
+    except IllegalAction:
+        return False
+    return True
