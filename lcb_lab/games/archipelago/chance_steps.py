@@ -14,6 +14,9 @@ act; the same numbers are logged when the act is applied, :mod:`~lcb_lab.games.a
   None at a landed helicopter: no roll, l.549);
 * :class:`~lcb_lab.games.archipelago.actions.LandCommandos` -- the fights; ``captured`` when the
   attacker beats every defender it may know of (l.661-674; None when no enemy is known there).
+* expanded: :class:`~lcb_lab.games.archipelago.actions.FireAircraftGun` -- the red die (l.1335);
+  :class:`~lcb_lab.games.archipelago.actions.DescendCommandos` -- as a landing (l.890); a combat
+  aircraft's A-A missile with its decoy flare (l.1349).
 
 Other acts roll nothing (None).  An act the rules refuse raises their IllegalAction.
 """
@@ -23,7 +26,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago import chance
-from lcb_lab.games.archipelago.rules import commandos, gun, machine_gun, missiles, torpedo, turn
+from lcb_lab.games.archipelago.rules import commandos, descent, gun, machine_gun, missiles, torpedo, turn
 from lcb_lab.kernel.odds import ChanceStep
 
 
@@ -74,8 +77,15 @@ def _level3(g: Any, action: A.Action) -> ChanceStep | None:
             return None
         return _yes_no(f"machine gun {action.shooter} -> {action.target}", "l.634" if need == 5 else "l.539", "hit",
                        chance.machine_gun(need), f"one red die: {need} or more destroys")
-    if isinstance(action, A.LandCommandos):
-        commandos.check_land(g, action.piece, action.island)
+    if isinstance(action, A.FireAircraftGun):
+        need = machine_gun.gun_aim(g, action.shooter, action.target)
+        return _yes_no(f"gun {action.shooter} -> {action.target}", "l.1335", "hit", chance.machine_gun(need),
+                       f"one red die: {need} or more destroys")
+    if isinstance(action, (A.LandCommandos, A.DescendCommandos)):
+        if isinstance(action, A.DescendCommandos):
+            descent.check_descent(g, action.piece, action.island)
+        else:
+            commandos.check_land(g, action.piece, action.island)
         known = [c for c in s.commandos if c.island == action.island and c.owner != s.to_move and not c.secret]
         foes = ["commandos"] * len(known) + [f for f in commandos.defenders(s, action.island, s.to_move) if f == "garrison"]
         if not foes:

@@ -92,7 +92,8 @@ def view(g: Any, viewer: Any) -> dict:
     markers lie face down), the T markers on the board, each Base A panel (a count when face
     down), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
     which helicopters fly or ride a frigate, the red points, garrisons, the commandos it may know
-    (a count of papers not shown), and the log as it may read it."""
+    (a count of papers not shown), the combat aircraft's stages (``airfield``, only when there are
+    some; public: radars see them from the take-off, l.1307), and the log as it may read it."""
     s = g.state
     pieces = {pid: {"point": list(p.point), "facing": p.facing, "hits": list(p.hits), "ammo": _panel(s, viewer, pid)}
               for pid, p in sorted(s.pieces.items())}
@@ -108,4 +109,5 @@ def view(g: Any, viewer: Any) -> dict:
             "aboard": {pid: p.aboard for pid, p in sorted(s.pieces.items()) if p.aboard},
             "red_points": sorted(map(list, s.red_points)), "garrisons": dict(sorted(s.garrisons.items())),
             "commandos": _commandos(s, viewer),
+            **({"airfield": dict(sorted(s.airfield.items()))} if s.airfield else {}),
             "log": [(e["title"], e.get("text", "")) for e in redact_log(s.log, viewer, ("turn", "phase"))]}
