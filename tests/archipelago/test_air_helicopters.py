@@ -12,6 +12,7 @@ from lcb_lab.games.archipelago.model.board import Base
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.machine_gun import NEEDS
 from lcb_lab.games.archipelago.stage import stage
+from lcb_lab.kernel.errors import IllegalAction
 from tests.archipelago.helpers import NE, SE, S, N, SEA, at, titles
 from tests.archipelago.test_level3 import refused, xy
 
@@ -180,3 +181,10 @@ def test_transport_helicopter_carries_but_never_uses_and_lands_only_on_a_large_p
     refused(g, A.LaunchMissile("Red H-6", "Blue TB-1"), "l.1011")        # carries, cannot use
     refused(g, A.Hover("Red H-6", *xy(at((SE, 2))), 0, True), "l.443")   # the frigate's platform is too small
     g.apply(A.Hover("Red H-6", *xy(at((SE, 2), (N, 1))), S))
+
+
+def test_expanded_pieces_play_only_at_level_5():
+    with pytest.raises(IllegalAction) as e:
+        stage(SEA, [("Red H-3", at(), "N", FLY), ("Red TB-2", at((SE, 2)), "N"), ("Blue TB-1", at((N, 9)), "S")], level=4)
+    assert e.value.rule == "l.811"
+    assert stage(SEA, [("Red H-3", at(), "N", FLY), ("Red TB-2", at((SE, 2)), "N"), ("Blue TB-1", at((N, 9)), "S")], level=5)

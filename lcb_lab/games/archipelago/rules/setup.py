@@ -100,6 +100,8 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
+        if catalog().classes[pieces[pid].kind].get("level", 1) > level:
+            raise IllegalAction("l.811", f"{pid} belongs to the expanded rules: it plays at level 5, not {level}")
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
     for p in pieces.values():
         p.fuel = p.fuel or catalog().classes[p.kind].fuel
