@@ -129,6 +129,12 @@ def test_descent_refusals_not_above_the_island_and_a_flight_leaves_the_point():
     refused(g, A.DescendCommandos("Red H-4", name), "l.888")             # not above the island
     g.apply(A.DescendCommandos("Red H-3", name))                         # no defenders: they hold it
     assert [c.island for c in g.state.commandos] == [name]
+    w = isle[1]
+    g = stage(board, [("Red H-3", w, "N", {"ammo": ["C"], "start": tuple(w)}), ("Red TB-2", at((SE, 3)), "N"),
+                      ("Blue TB-1", at((N, 11)), "S")], forced=[2, 2, 2], level=5)
+    g.apply(A.RollMovement())
+    g.apply(A.TakeOff("Red H-3", *xy(w), N))                             # up onto its own point
+    refused(g, A.DescendCommandos("Red H-3", name), "l.889")             # it came above the island this turn
 
 
 def test_machine_gun_tables_armor_and_the_combat_helicopter_from_behind():

@@ -152,6 +152,7 @@ def take_off(g: Any, pid: str, point: Axial, facing: int) -> None:
     _free_air(g, pid, point, end=True)
     start = p.aboard or where(g, p.at)
     p.point, p.facing, p.flying, p.aboard, p.moved = tuple(point), facing, True, "", True
+    p.start = ()                                # just in the air: no descent this turn (l.888)
     p.fuel -= 1
     log(g, "take_off", f"{pid} takes off from {start} to {where(g, point)}", f"Take-off is its hovering move (l.463); "
         f"the fuel pointer goes down to {p.fuel} (l.479); it must land within six turns (l.483).",
