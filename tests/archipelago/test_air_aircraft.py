@@ -153,3 +153,25 @@ def test_no_machine_gun_from_vessels_nor_the_combat_helicopter_at_a_jet():
     g.state.pieces["Red TB-2"].point = tuple(at((SE, 3)))
     refused(g, A.FireMachineGun("Red H-5", "Blue A-3"), "l.1367")
     refused(g, A.FireGun("Red TB-2", "Blue A-3"), "l.315")
+
+
+def test_optional_l1323_the_aircraft_roll_their_own_dice():
+    """Two planes in the battle zone: the table's dice for the other pieces (two boats: 2 dice, l.836),
+    then one die per plane (l.1323); the boats keep their dice, the planes fly on theirs."""
+    pieces = [("Red A-1", from_offset(0, 15), "NE", FLY), ("Red A-5", from_offset(0, 3), "SE", FLY), ("Red TB-3", at((SE, 3)), "N")]
+    g = stage(SEA, pieces + SHIPS, forced=[3, 4, 2, 5], level=5, optional_rules=["l.1323"],
+              airfield={"Red A-1": "zone", "Red A-5": "zone"})
+    g.apply(A.RollMovement())
+    assert (g.state.dice, g.state.air_dice) == ([3, 4], [2, 5])
+    assert titles(g)[-2:] == ["Red rolls 2 blue dice for its combat aircraft", "blue 2-5 for the aircraft"]
+    g.apply(A.Move("Red TB-2", "F", 3))
+    g.apply(A.Move("Red TB-3", "F", 4))                                  # the planes do not need these
+    refused(g, A.EndTurn(), "l.1313")
+    refused(g, A.FlyAircraft("Red A-1", "F" * 13, 3), "l.1313")          # a 3 is not among the planes' dice
+    g.apply(A.FlyAircraft("Red A-1", "F" * 12, 2))
+    assert g.state.air_dice == [5] and g.state.dice == []
+    tmpl = next(a for a in g.legal_actions() if type(a).__name__ == "JetTemplate")
+    assert tmpl.limits == {"piece": "Red A-5", "die": 5, "afterburner": False} and A.EndTurn() not in g.legal_actions()
+    g.apply(tmpl.make(None, tmpl.options[0]))
+    assert A.EndTurn() in g.legal_actions()
+    g.apply(A.EndTurn())

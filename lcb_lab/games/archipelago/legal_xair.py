@@ -101,7 +101,7 @@ def _movers(g: Any, who: str) -> list:
             out += [SeaplaneTemplate("seaplane", o, {"piece": pid, "die": d}, g)
                     for d in sorted(set(s.dice)) for o in [seaplane.moves(g, pid, d)] if o]
         elif kind == "jet":
-            for d in sorted(set(s.dice)):
+            for d in sorted(set(aircraft.dice_of(s))):
                 for burner in (False, True) if cls_of(p).get("afterburner") else (False,):
                     o = aircraft.flights(g, pid, d, burner)
                     if o:
@@ -135,7 +135,7 @@ def xair_acts(g: Any, who: str, phase: str) -> list:
     if not any(air_kind(p) and cls_of(p).key != "helicopter" for p in s.pieces.values()) and not s.airfield:
         return []
     out = _planes(g, who) + [a for a in _transfers(g, who) + _carriers(g, who) + _refuels(g, who) if g.is_legal(a)]
-    if phase == "move" and s.dice or phase == "move" and any(air_kind(p) == "blimp" for p in s.pieces.values()):
+    if phase == "move":
         out += [a for a in _movers(g, who) if isinstance(a, Template) or g.is_legal(a)]
     if phase in ("move", "fire"):
         out += _shots(g, who)

@@ -112,7 +112,7 @@ class ArchState:
     from and the agreed value (the ``choose`` phase, :mod:`~lcb_lab.games.archipelago.rules.forces`).
     Expanded: ``airfield`` each combat aircraft's fuel-pointer stage off and on the board
     (:mod:`~lcb_lab.games.archipelago.rules.aircraft`: ready, takeoff, climb, approach, enter, zone,
-    dry, returned, lost)."""
+    dry, returned, lost); ``air_dice`` their own blue dice under the optional rule l.1323."""
 
     level: int
     pieces: dict[str, Piece]
@@ -143,6 +143,7 @@ class ArchState:
     pool: list[str] = field(default_factory=list)
     budget: int = 0
     airfield: dict[str, str] = field(default_factory=dict)
+    air_dice: list[int] = field(default_factory=list)
     over: bool = False
     winner: str = ""
     outcome: str = ""

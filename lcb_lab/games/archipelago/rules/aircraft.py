@@ -23,7 +23,8 @@ fuel pointer's stage is ``state.airfield[pid]``:
 * Shot down (A-A and S-A missiles, an aircraft's gun; never a vessel's machine gun, l.1365, nor
   the combat helicopter's, l.1367) it is ``lost`` too.
 
-The optional second roll of blue dice for the aircraft (l.1323) is not built.
+Optional rule l.1323 (switch ``"l.1323"``): the blue dice are rolled twice, by the table for the
+other pieces and one die per own plane in the battle zone for the planes (``state.air_dice``).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.air import _free_air, flight_path
 from lcb_lab.games.archipelago.rules.flight import any_path, owed, paths
+from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, where
 from lcb_lab.games.archipelago.rules.setup import filled
 from lcb_lab.kernel.errors import IllegalAction
@@ -145,15 +147,16 @@ def fly(g: Any, pid: str, steps: str, die: int, burner: bool) -> None:
         raise IllegalAction("l.170" if s.phase == "start" else "l.174", "planes move in the movement")
     if p.moved:
         raise IllegalAction("l.1313", f"{pid} has moved this turn (or entered it)")
-    if die not in s.dice:
-        raise IllegalAction("l.1313", f"no blue {die} is left to use (left: {s.dice or 'none'})")
+    pool = dice_of(s)
+    if die not in pool:
+        raise IllegalAction("l.1313", f"no blue {die} is left to use (left: {pool or 'none'})")
     path, leaves = check_flight(g, pid, p, steps, die, burner)
     cost = 2 if burner else 1
     last = p.fuel <= cost
     if stage == "dry" and not leaves and _to_edge(g, p, path[-1][0]) >= _to_edge(g, p, p.at):
         raise IllegalAction("l.1327", f"{pid} is out of fuel for the return: it must fly toward its edge")
     start = p.point
-    s.dice.remove(die)
+    pool.remove(die)
     p.moved = True
     p.fuel = max(p.fuel - cost, 0)
     log(g, "fly", f"{pid} flies {steps}: {where(g, start)} -> {'off the board' if leaves else where(g, path[-1][0])}",
@@ -226,16 +229,43 @@ def must_move(g: Any) -> None:
     due = [i for i, st in sorted(s.airfield.items()) if st == "enter" and i.startswith(s.to_move + " ")]
     if due:
         raise IllegalAction("l.1309", f"{', '.join(due)} must enter the battle zone this turn")
-    need = [i for i in owed(g, s.to_move) if _can_move(g, i)]
+    jets = [i for i, p in sorted(s.pieces.items()) if own_dice(s, p) and p.owner == s.to_move and not p.moved]
+    need = [i for i in owed(g, s.to_move) + jets if _can_move(g, i)]
     if need:
         raise IllegalAction("l.1313", f"{', '.join(need)} must move this turn: a blue die is left")
+
+
+def own_dice(s: Any, p: Piece) -> bool:
+    """Whether ``p`` is a combat aircraft moving on its own blue dice (optional rule l.1323)."""
+    return air_kind(p) == "jet" and is_on(s, "l.1323")
+
+
+def dice_of(s: Any) -> list[int]:
+    """The blue dice combat aircraft move on: the turn's, or their own under the optional rule l.1323."""
+    return s.air_dice if is_on(s, "l.1323") else s.dice
+
+
+def roll_air_dice(g: Any) -> None:
+    """Optional rule l.1323: after the blue dice of the other pieces, one blue die per own combat
+    aircraft in the battle zone, for them alone."""
+    from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE
+    s = g.state
+    n = sum(own_dice(s, p) for p in s.afloat(s.to_move))
+    if not n:
+        return
+    log(g, "odds", f"{s.to_move} rolls {n} blue dice for its combat aircraft", f"One die per plane in the battle zone "
+        f"(optional rule l.1323); each plane flies die + 10 (l.1317). Blue die: {BLUE_SOURCE}.", ["l.1323", "l.1317"], dice=n)
+    s.air_dice = list(g.dice.roll(n, f"aircraft blue dice of {s.to_move}", BLUE))
+    log(g, "roll", f"blue {'-'.join(map(str, s.air_dice))} for the aircraft", "Used by the combat aircraft only "
+        "(optional rule l.1323).", ["l.1323"], roll=list(s.air_dice))
 
 
 def _can_move(g: Any, pid: str) -> bool:
     p = g.state.pieces[pid]
     speeds = {cls_of(p).speed, cls_of(p).get("afterburner") or cls_of(p).speed}
     home = (-1 if p.owner == "Red" else g.board.cols) if air_kind(p) == "jet" else None
-    return any(any_path(g, pid, p.at, p.facing, d + v, home) for d in set(g.state.dice) for v in speeds)
+    dice = dice_of(g.state) if air_kind(p) == "jet" else g.state.dice
+    return any(any_path(g, pid, p.at, p.facing, d + v, home) for d in set(dice) for v in speeds)
 
 
 def can_end(g: Any) -> bool:

@@ -70,8 +70,9 @@ def owed(g: Any, owner: str, but: str = "") -> list[str]:
     """``owner``'s aircraft that must still move this turn with a blue die: planes on the board not
     yet moved (l.1313), the seaplane in the air (l.1093) -- ``but`` left out."""
     s = g.state
+    split = "l.1323" in s.optional_rules                    # the aircraft roll their own dice
     return [i for i, p in sorted(s.pieces.items()) if p.owner == owner and i != but and not p.moved and not p.held
-            and (air_kind(p) == "jet" or (air_kind(p) == "seaplane" and p.flying))]
+            and ((air_kind(p) == "jet" and not split) or (air_kind(p) == "seaplane" and p.flying))]
 
 
 def dice_kept(g: Any, pid: str) -> bool:

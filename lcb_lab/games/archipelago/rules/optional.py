@@ -12,6 +12,8 @@ switch     what it changes (where)
 ``l.392``  an agreed flagship: sinking it ends the game (``rules/damage.py``)
 ``l.394``  a secret flagship written on paper (``rules/damage.py``, ``observer.py``)
 ``l.600``  the commandos' places written on paper (``rules/commandos.py``, ``observer.py``)
+``l.1323`` expanded: the blue dice rolled twice, for the other pieces and for the combat aircraft
+           in the battle zone (``rules/turn.py``, ``rules/aircraft.py``, ``rules/flight.py``)
 =========  ==================================================================================
 """
 from __future__ import annotations
@@ -26,6 +28,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.392": "an agreed flagship",
     "l.394": "a secret flagship",
     "l.600": "the commandos' places written on paper",
+    "l.1323": "a second roll of blue dice for the combat aircraft",
 }
 
 

@@ -28,7 +28,7 @@ def dice_count(s: ArchState, player: str) -> int:
     """Blue dice ``player`` rolls: 2 at level 1 (l.170); at level 2 by its pieces left (l.289-293)."""
     if s.level == 1:
         return 2
-    n = len(s.afloat(player))
+    n = len([p for p in s.afloat(player) if not aircraft.own_dice(s, p)])
     return 4 if n >= 11 else 3 if n >= 6 else 2 if n >= 2 else 1
 
 
@@ -55,6 +55,7 @@ def roll_movement(g: Any) -> None:
     log(g, "roll", f"blue {'-'.join(map(str, vals))}{' BONUS' if s.bonus else ''}",
         f"Up to {len(s.dice)} pieces may move, each by one die (l.170, l.178, l.307){more}.",
         [rule, "l.172"] if s.bonus else [rule], roll=vals, bonus=s.bonus)
+    aircraft.roll_air_dice(g)
 
 
 def end_turn(g: Any) -> None:
@@ -75,7 +76,7 @@ def end_turn(g: Any) -> None:
         return
     s.to_move = other(s.to_move)
     s.turn += 1
-    s.phase, s.dice, s.rolled, s.bonus = "start", [], [], False
+    s.phase, s.dice, s.rolled, s.bonus, s.air_dice = "start", [], [], False, []
     for p in s.afloat(s.to_move):
         p.moved = p.held = p.fired = False
         p.start = p.point
