@@ -193,4 +193,5 @@ def test_expanded_pieces_play_only_at_level_5():
     with pytest.raises(IllegalAction) as e:
         stage(SEA, [("Red H-3", at(), "N", FLY), ("Red TB-2", at((SE, 2)), "N"), ("Blue TB-1", at((N, 9)), "S")], level=4)
     assert e.value.rule == "l.811"
-    assert stage(SEA, [("Red H-3", at(), "N", FLY), ("Red TB-2", at((SE, 2)), "N"), ("Blue TB-1", at((N, 9)), "S")], level=5)
+    g = stage(SEA, [("Red H-3", at(), "N", FLY), ("Red TB-2", at((SE, 2)), "N"), ("Blue TB-1", at((N, 9)), "S")], level=5)
+    assert g.state.stock["Red"]["AGR"] == 4                              # 2 x 4 AGR markers (l.807)

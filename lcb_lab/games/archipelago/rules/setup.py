@@ -90,6 +90,7 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
     C markers are units, not stock (l.598)."""
     on = [m for p in pieces if p.owner == owner for m in p.ammo]
     kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5]
+    kinds += ("AGR",) if level >= 5 else ()                  # expanded: air-to-ground rockets (l.807)
     return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
 
 
