@@ -4,8 +4,9 @@ Levels 1 (torpedo boats), 2 (ships), 3 (helicopters) and 4 (hovercraft, garrison
 the scenarios of levels 3-4.  Where each concept lives: ``model/`` (``board``,
 ``state``, ``catalog`` with ``data/pieces.toml``), ``dice``, ``actions`` (typed acts),
 ``rules/`` (one module per subject -- level 3 ``air``, ``missiles``, ``machine_gun``; level 4
-``commandos``; ``scenarios``; ``forces`` the choice of forces of equal value; ``rules/optional.py`` the optional rules' switches), ``handlers`` (one per act), ``game`` (the kernel engine with
-the game's hooks), ``legal`` (levels 3-4: ``legal_air``), ``observer`` (hidden information), ``rule_refs`` (the text is cited
+``commandos``; expanded air (level 5): ``armament``, ``airlift``, ``descent``, ``cargo``, ``seaplane``,
+``blimp``, ``aircraft``, ``flight``; ``scenarios``; ``forces`` the choice of forces of equal value; ``rules/optional.py`` the optional rules' switches), ``handlers`` (one per act), ``game`` (the kernel engine with
+the game's hooks), ``legal`` (levels 3-4: ``legal_air``; the expanded air: ``legal_xair``), ``observer`` (hidden information), ``rule_refs`` (the text is cited
 by line, ``l.202``), ``chance`` (exact odds) and ``chance_steps`` (the chance node an act would open), ``stage`` (staged positions and openings).  The
 readings chosen where the text is silent or contradicts itself: ``docs/archipelago.md``.
 """

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.air import _free_air, flight_path
 from lcb_lab.games.archipelago.rules.flight import any_path, owed, paths
@@ -84,7 +85,7 @@ def enter(g: Any, pid: str, point: Axial, facing: int) -> None:
     s = g.state
     if _stage(g, pid, "l.1309") != "enter":
         raise IllegalAction("l.1309", f"{pid}'s pointer is on {s.airfield[pid]}: it enters the turn after Approach")
-    owner, kind, number = pid.split(" ")[0], *_class(pid)
+    owner, kind, number = catalog().of_id(pid)
     if point not in g.board or to_offset(point)[0] != edge_col(g, owner):
         raise IllegalAction("l.1309", f"{pid} enters on a point of the {'western' if owner == 'Red' else 'eastern'} "
                                       f"edge, not {tuple(point)}")
@@ -100,15 +101,8 @@ def enter(g: Any, pid: str, point: Axial, facing: int) -> None:
         piece=pid, fuel=c.fuel)
 
 
-def _class(pid: str) -> tuple[str, int]:
-    from lcb_lab.games.archipelago.model.catalog import catalog
-    _, kind, number = catalog().of_id(pid)
-    return kind, number
-
-
 def catalog_class(kind: str) -> Any:
     """The catalog class ``kind``."""
-    from lcb_lab.games.archipelago.model.catalog import catalog
     return catalog().classes[kind]
 
 
@@ -214,12 +208,6 @@ def _leave(g: Any, pid: str, lost: bool) -> None:
     s.airfield[pid] = "returned"
     log(g, "return", f"{pid} leaves the battle zone", "Across its side's edge; its pointer goes to Return to base and it "
         "takes no further part in the game (l.1325).", ["l.1325"], piece=pid)
-
-
-def shot_down(s: Any, pid: str) -> None:
-    """Mark plane ``pid`` lost when it is destroyed on the board (l.1363-1371)."""
-    if pid in s.airfield:
-        s.airfield[pid] = "lost"
 
 
 def must_move(g: Any) -> None:
