@@ -67,7 +67,7 @@ def test_opening_5_on_the_expanded_board_with_garrisons_and_stock():
     # ship 2 S-S, 2 S-A, 1 CM; the DLS 2 S-A, 1 CM; the missile boats, corvettes, frigate, cruiser,
     # hydrofoils and ekranoplan the other 22 S-S, the cruiser 4 S-A and 1 CM
     assert s.stock["Red"]["S-S"] == 24 - 24 and s.stock["Red"]["S-A"] == 12 - 8 and s.stock["Red"]["CM"] == 3 - 3
-    assert s.stock["Red"]["A-S"] == 5 + 2 - 5 and "C" not in s.stock["Red"]
+    assert s.stock["Red"]["A-S"] == max(5 + 2 - 8, 0) and "C" not in s.stock["Red"]   # 8 A-S on the helicopters and ships
 
 
 def test_setup_and_choose_open_on_the_expanded_board():

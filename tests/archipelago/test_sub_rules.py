@@ -89,7 +89,7 @@ def test_a_torpedo_sinks_a_submerged_submarine_with_one_hit():
 # ------------------------------------------------------------------ Depth Charge, l.1137-1143, picture 76
 def test_picture_76_h3_drops_a_depth_charge_on_s32():
     land = SEA.with_points({at((SE, 2)): "orange"})
-    g = stage(land, [("Red H-3", at((N, 1)), "N", FLY), ("Red C-9", at((S, 3)), "N"), ("Blue S-32", O, "N"),
+    g = stage(land, [("Red H-3", at((N, 1)), "N", dict(FLY, ammo=["D"])), ("Red C-9", at((S, 3)), "N"), ("Blue S-32", O, "N"),
                      ("Blue C-10", at((N, 6)), "N"), ("Red H-4", at((SE, 2)), "N", dict(FLY, ammo=["D"]))],
               forced=[2, 2], level=5)
     g.state.pieces["Blue S-32"].submerged = True

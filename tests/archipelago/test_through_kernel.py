@@ -17,7 +17,7 @@ from lcb_lab.kernel.worlds import follow, seen
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.kernel.legal import Template
 from tests.budget import budget
-from tests.archipelago.helpers import SE, N, SEA, at, snapshot
+from tests.archipelago.helpers import SE, S, N, SEA, at, snapshot
 
 UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.LaunchTorpedo("Red TB-1", "Red TB-2"),
             A.FireGun("Red TB-1", "Blue TB-1"), A.Restock("Red TB-1"), A.Repair("Red C-9", "base"),
@@ -30,7 +30,10 @@ UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.La
             A.LoadCargo("Red MLP-36", "Red T-33"), A.UnloadCargo("Red MLP-36", "Red OP-38", 0),
             A.WalkCommandos("Red Base A", "Red Base A-2"), A.Move("Red OP-38", "F", 3),
             A.Submerge("Red S-31", "F", 3), A.MoveHidden("Blue S-32", "C3"),
-            A.PlaceSubmarine("Red S-31", 0, 0), A.Hide("Red S-31"), A.DropSonar("Red H-1"), A.LayMine("Red M-28"), A.ActivateRCMines("A1")]
+            A.PlaceSubmarine("Red S-31", 0, 0), A.Hide("Red S-31"), A.DropSonar("Red H-1"), A.LayMine("Red M-28"), A.ActivateRCMines("A1"),
+            A.DescendCommandos("Red H-3", "Red Base A"), A.Drift("Red BL-1", "FF"), A.Scramble("Blue A-1"),
+            A.EnterZone("Red A-4", 9, 9, 0), A.FlyAircraft("Red A-4", "F", 2), A.FireAircraftGun("Red A-5", "Blue TB-1"),
+            A.LaunchMissile("Red H-5", "Blue TB-1", 0, 0, "A-A"), A.Fly("Red H-7", "FFF", 2), A.Move("Red H-7", "BFF", 3)]
 
 
 def all_options(legal, rng, most=6):
@@ -230,3 +233,23 @@ def test_level5_submarines_mines_and_detection_listed_acts_are_accepted():
               seed=7, level=5, hide=["Blue S-31"], optional_rules=["l.1147"], rc_mines={"Red": ["K8"], "Blue": ["I8"]},
               turn_limit=30)
     assert play(g, np.random.default_rng(7), 80, check=True) > 30
+
+
+def air_position(seed):
+    """A staged level-5 position with the expanded air (l.872-1391): H3-H7, the blimp, combat aircraft."""
+    board = SEA.with_points({at((N, 5)): "white", at((N, 6)): "orange", at((N, 5), (SE, 1)): "white"})
+    pieces = [("Red H-3", at((N, 3)), "N", {"flying": True, "ammo": ["C"]}), ("Red H-5", at((SE, 2)), "N", {"flying": True}),
+              ("Red H-6", at((N, 5)), "N", {"ammo": ["T"]}), ("Red TB-2", at((N, 4)), "N"), ("Red H-7", at((S, 2)), "N"),
+              ("Red BL-1", at((SE, 4)), "N"), ("Red C-9", at((SE, 3), (S, 2)), "N"),
+              ("Blue TB-1", at((N, 10)), "S"), ("Blue H-4", at((N, 8), (SE, 2)), "S", {"flying": True}),
+              ("Blue H-7", at((N, 9), (SE, 4)), "S", {"flying": True}), ("Blue C-10", at((N, 11), (SE, 2)), "S"),
+              ("Blue A-3", at((N, 2), (SE, 6)), "N", {"flying": True})]
+    return stage(board, pieces, seed=seed, level=5, turn_limit=6,
+                 airfield={"Red A-4": "approach", "Red A-5": "ready", "Blue A-1": "ready", "Blue A-3": "zone"})
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(1, 1 + budget(1, 4)))
+def test_level5_air_listed_acts_are_accepted_and_unlisted_ones_refused(seed):
+    g = air_position(seed)
+    assert play(g, np.random.default_rng(seed), 40, check=True) > 20

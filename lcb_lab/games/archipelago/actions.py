@@ -156,13 +156,15 @@ class Refuel(Action):
 @dataclass(frozen=True)
 class LaunchMissile(Action):
     """Announce and launch the A-S or A-A missile of helicopter ``shooter`` at ``target`` along the
-    course ``turn_at`` / ``turn`` (l.505, l.526)."""
+    course ``turn_at`` / ``turn`` (l.505, l.526); expanded: ``missile`` names which of its markers
+    ("A-S", "A-A", "AGR"; empty: the first aboard, l.897) -- a helicopter's or combat aircraft's (l.1343)."""
 
     KIND: ClassVar[str] = "launch_missile"
     shooter: str
     target: str
     turn_at: int = 0
     turn: int = 0
+    missile: str = ""
 
 
 @dataclass(frozen=True)
@@ -486,4 +488,72 @@ EXPANDED_SUB = (Submerge, Emerge, MoveHidden, Reveal, Hide, PlaceSubmarine, Drop
 
 
 ACTIONS = ACTIONS + EXPANDED_SUB
+
+
+# --- expanded: air
+@dataclass(frozen=True)
+class DescendCommandos(Action):
+    """The commandos of helicopter ``piece``, hovering above ``island`` since its last turn, descend
+    and fight the enemy units there (l.888-890)."""
+
+    KIND: ClassVar[str] = "descend_commandos"
+    piece: str
+    island: str
+
+
+@dataclass(frozen=True)
+class Drift(Action):
+    """Move blimp ``piece`` one step, no blue die (l.1280): ``step`` "F" straight on, "L" / "R" to the
+    point 60 degrees aside turning with it, "TL" / "TR" a 60-degree turn in place."""
+
+    KIND: ClassVar[str] = "drift"
+    piece: str
+    step: str
+
+
+@dataclass(frozen=True)
+class Scramble(Action):
+    """Activate combat aircraft ``piece`` at its distant base: its pointer goes from "Ready" to
+    "Takeoff" and the enemy sees it on radar (l.1307)."""
+
+    KIND: ClassVar[str] = "scramble"
+    piece: str
+
+
+@dataclass(frozen=True)
+class EnterZone(Action):
+    """Place combat aircraft ``piece``, its pointer on "Approach", on the point ``(q, r)`` of its
+    side's edge (Red west, Blue east) facing ``facing`` (l.1309); no blue die."""
+
+    KIND: ClassVar[str] = "enter_zone"
+    piece: str
+    q: int
+    r: int
+    facing: int
+
+
+@dataclass(frozen=True)
+class FlyAircraft(Action):
+    """Fly combat aircraft ``piece`` on blue ``die``: exactly die + 10 progressive steps F / L / R
+    (``afterburner``: + 15 for A4, + 13 for A5, two notches), fewer when the last step leaves the
+    board across its side's edge (l.1317-1327)."""
+
+    KIND: ClassVar[str] = "fly_aircraft"
+    piece: str
+    steps: str
+    die: int
+    afterburner: bool = False
+
+
+@dataclass(frozen=True)
+class FireAircraftGun(Action):
+    """Fire combat aircraft ``shooter``'s gun at the enemy aircraft ``target`` in the air, from the
+    point straight behind it, facing it (l.1333-1337)."""
+
+    KIND: ClassVar[str] = "fire_aircraft_gun"
+    shooter: str
+    target: str
+
+
+ACTIONS = ACTIONS + (DescendCommandos, Drift, Scramble, EnterZone, FlyAircraft, FireAircraftGun)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

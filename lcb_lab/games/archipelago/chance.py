@@ -4,6 +4,8 @@
   course reaches the target at step ``k`` hits on a red of at least ``max(k, 2)``;
 * a torpedo continuing its run (l.207): the green die (1/2/2/3/3/4) is the length; the first
   enemy piece it may hit at step ``k`` is hit on a green of at least ``k``;
+* the expanded air (l.880, l.1343, l.1349, l.1357): air-to-ground rockets, a red of at least the
+  step (a 1 fails); a combat aircraft's missiles +2; its decoy flare, red 4-6;
 * a gun shell (l.322-329): red + green reaches the distance, a double 1 fails;
 * an A-S missile (l.505-507): green + green reaches the target's step, a double 1 fails; an A-A
   missile (l.526): the red die reaches it; the machine gun (l.539, l.634): a red of at least 2
@@ -19,6 +21,8 @@
 (0.5833, 0.0)
 >>> round(as_hit(2), 4), round(aa_hit(3), 4), round(machine_gun(2), 4)
 (0.9722, 0.6667, 0.8333)
+>>> round(as_hit(10, 2), 4), round(aa_hit(8, 2), 4), round(agr_hit(3), 4), decoy()
+(0.0278, 0.1667, 0.6667, 0.5)
 >>> round(fight("green"), 4), round(fight("red"), 4)
 (0.7, 0.5)
 """
@@ -62,18 +66,29 @@ def bonus(dice: int) -> float:
     return float(sum(p ** dice for p in face_pmf(BLUE) if p))
 
 
-def as_hit(steps: int) -> float:
-    """P(an A-S missile hits a target its course reaches at step ``steps``): green + green >= steps,
-    not a double 1 (l.505-507); 0 when the course never reaches it."""
+def as_hit(steps: int, plus: int = 0) -> float:
+    """P(an A-S missile hits a target its course reaches at step ``steps``): green + green (+ ``plus``,
+    2 from a combat aircraft, l.1357) >= steps, not a double 1 (l.505-507); 0 when the course never reaches it."""
     if steps <= 0:
         return 0.0
-    total = at_least(sum_pmf(face_pmf(GREEN), face_pmf(GREEN)), steps)
-    return total - (1 / 36 if steps <= 2 else 0.0)
+    total = at_least(sum_pmf(face_pmf(GREEN), face_pmf(GREEN)), steps - plus)
+    return total - (1 / 36 if steps - plus <= 2 else 0.0)
 
 
-def aa_hit(steps: int) -> float:
-    """P(an A-A missile hits a helicopter its course reaches from the rear at step ``steps``): red >= steps (l.526)."""
-    return 0.0 if steps <= 0 else at_least(face_pmf(RED), steps)
+def aa_hit(steps: int, plus: int = 0) -> float:
+    """P(an A-A missile hits an aircraft its course reaches from the rear at step ``steps``): red
+    (+ ``plus``, 2 from a combat aircraft, l.1343) >= steps (l.526)."""
+    return 0.0 if steps <= 0 else at_least(face_pmf(RED), steps - plus)
+
+
+def agr_hit(steps: int) -> float:
+    """P(air-to-ground rockets hit a target straight ahead at step ``steps``): red >= steps, a 1 fails (l.880)."""
+    return 0.0 if steps <= 0 else at_least(face_pmf(RED), max(steps, 2))
+
+
+def decoy() -> float:
+    """P(a combat aircraft's decoy flare draws an A-A missile away): red 4-6 (l.1349)."""
+    return at_least(face_pmf(RED), 4)
 
 
 def machine_gun(need: int) -> float:

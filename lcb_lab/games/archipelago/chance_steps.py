@@ -19,7 +19,10 @@ act; the same numbers are logged when the act is applied, :mod:`~lcb_lab.games.a
 * :class:`~lcb_lab.games.archipelago.actions.LaunchSurfaceMissile` -- red + red (S-S) or green + green
   (S-A); ``hit`` along the course (l.854, l.953);
 * :class:`~lcb_lab.games.archipelago.actions.LaunchCruiseMissile` -- the red die; ``flies`` (a 1 fails,
-  l.967); :class:`~lcb_lab.games.archipelago.actions.ContinueCruiseMissile` -- red + 5; ``hit`` (l.981).
+  l.967); :class:`~lcb_lab.games.archipelago.actions.ContinueCruiseMissile` -- red + 5; ``hit`` (l.981);
+* expanded: :class:`~lcb_lab.games.archipelago.actions.FireAircraftGun` -- the red die (l.1335);
+  :class:`~lcb_lab.games.archipelago.actions.DescendCommandos` -- as a landing (l.890); a combat
+  aircraft's A-A missile with its decoy flare (l.1349).
 
 Other acts roll nothing (None).  An act the rules refuse raises their IllegalAction.
 """
@@ -29,7 +32,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago import chance
-from lcb_lab.games.archipelago.rules import commandos, expanded, gun, machine_gun, missiles, torpedo, turn
+from lcb_lab.games.archipelago.rules import commandos, descent, expanded, gun, machine_gun, missiles, torpedo, turn
 from lcb_lab.kernel.odds import ChanceStep
 
 
@@ -69,11 +72,10 @@ def chance_step(g: Any, action: A.Action) -> ChanceStep | None:
 def _level3(g: Any, action: A.Action) -> ChanceStep | None:
     s = g.state
     if isinstance(action, A.LaunchMissile):
-        missile, d = missiles.check(g, action.shooter, action.target, action.turn_at, action.turn)
+        missile, d = missiles.check(g, action.shooter, action.target, action.turn_at, action.turn, action.missile)
         k = missiles.reach(g, action.shooter, action.target, missile, action.turn_at, action.turn)
-        p = chance.as_hit(k) if missile == "A-S" else chance.aa_hit(k)
-        dice = "green + green, a double 1 fails" if missile == "A-S" else "one red die, from the rear only"
-        return _yes_no(f"{missile} {action.shooter} -> {action.target}", "l.505" if missile == "A-S" else "l.526",
+        p, dice, rule = missiles.hit_odds(g, action.shooter, action.target, missile, k)
+        return _yes_no(f"{missile} {action.shooter} -> {action.target}", rule,
                        "hit", p, f"{dice}: {k} or more hits" if k else f"{dice}: the course cannot hit")
     if isinstance(action, A.FireMachineGun):
         need = machine_gun.aim(g, action.shooter, action.target)
@@ -81,10 +83,16 @@ def _level3(g: Any, action: A.Action) -> ChanceStep | None:
             return None
         return _yes_no(f"machine gun {action.shooter} -> {action.target}", "l.634" if need == 5 else "l.539", "hit",
                        chance.machine_gun(need), f"one red die: {need} or more destroys")
-    if isinstance(action, (A.LandCommandos, A.WalkCommandos)):
+    if isinstance(action, A.FireAircraftGun):
+        need = machine_gun.gun_aim(g, action.shooter, action.target)
+        return _yes_no(f"gun {action.shooter} -> {action.target}", "l.1335", "hit", chance.machine_gun(need),
+                       f"one red die: {need} or more destroys")
+    if isinstance(action, (A.LandCommandos, A.WalkCommandos, A.DescendCommandos)):
         if isinstance(action, A.WalkCommandos):          # level 5: across an own road or bridge (l.819)
             expanded.check_walk(g, action.island, action.to)
             action = A.LandCommandos(f"{s.to_move}'s commandos from {action.island}", action.to)
+        elif isinstance(action, A.DescendCommandos):
+            descent.check_descent(g, action.piece, action.island)
         else:
             commandos.check_land(g, action.piece, action.island)
         known = [c for c in s.commandos if c.island == action.island and c.owner != s.to_move and not c.secret]

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import air, commandos, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import aircraft, air, blimp, cargo, commandos, descent, seaplane, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.games.archipelago.rules import dock, landing_platform
 from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submerging
+from lcb_lab.games.archipelago.rules.common import air_kind
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -46,7 +47,10 @@ def roll_movement(g: Any, a: A.RollMovement) -> None:
 
 
 def move(g: Any, a: A.Move) -> None:
-    """One piece's move on one blue die (l.178, l.307)."""
+    """One piece's move on one blue die (l.178, l.307); the seaplane on the water (l.1105)."""
+    if _seaplane(g, a.piece):
+        seaplane.sail(g, a.piece, a.steps, a.die)
+        return
     movement.move(g, a.piece, a.steps, a.die)
 
 
@@ -63,7 +67,7 @@ def fire_gun(g: Any, a: A.FireGun) -> None:
 def restock(g: Any, a: A.Restock) -> None:
     """Loading at the own Base A (l.251)."""
     p = g.state.pieces.get(a.piece)
-    if p is not None and p.kind == "helicopter":
+    if p is not None and air.is_heli(p):
         air.arm(g, a.piece, p, a.markers)                 # a helicopter's missile (l.502)
         return
     logistics.restock(g, a.piece, a.markers)
@@ -75,7 +79,10 @@ def repair(g: Any, a: A.Repair) -> None:
 
 
 def transfer(g: Any, a: A.Transfer) -> None:
-    """Markers from vessel to vessel (l.370, l.376)."""
+    """Markers from vessel to vessel (l.370, l.376), or with a transport aircraft (l.1013)."""
+    if cargo.by_air(g, a.giver, a.taker):
+        cargo.transfer(g, a.giver, a.taker, a.markers)
+        return
     logistics.transfer(g, a.giver, a.taker, a.markers)
 
 
@@ -95,18 +102,24 @@ def hover(g: Any, a: A.Hover) -> None:
 
 
 def fly(g: Any, a: A.Fly) -> None:
-    """A helicopter's progressive flight (l.457-459, l.471)."""
+    """A helicopter's progressive flight (l.457-459, l.471); the seaplane's (l.1093-1101)."""
+    if _seaplane(g, a.piece):
+        seaplane.fly(g, a.piece, a.steps, a.die, a.land)
+        return
     air.fly(g, a.piece, a.steps, a.die, a.land)
 
 
 def refuel(g: Any, a: A.Refuel) -> None:
-    """Refuelling a helicopter or a hovercraft's tank (l.485-487, l.624, l.628)."""
+    """Refuelling a helicopter or a hovercraft's tank (l.485-487, l.624, l.628); the seaplane (l.1113)."""
+    if _seaplane(g, a.piece):
+        seaplane.refuel(g, a.piece, a.by)
+        return
     air.refuel(g, a.piece, a.by)
 
 
 def launch_missile(g: Any, a: A.LaunchMissile) -> None:
     """An A-S or A-A missile (l.505, l.526)."""
-    missiles.launch(g, a.shooter, a.target, a.turn_at, a.turn)
+    missiles.launch(g, a.shooter, a.target, a.turn_at, a.turn, a.missile)
 
 
 def fire_machine_gun(g: Any, a: A.FireMachineGun) -> None:
@@ -276,11 +289,62 @@ def _waiting(g: Any, a: Any) -> None:
         raise IllegalAction(*c.waiting())
 
 
+def _seaplane(g: Any, pid: str) -> bool:
+    p = g.state.pieces.get(pid)
+    return p is not None and air_kind(p) == "seaplane"
+
+
+# --- expanded: air
+def descend_commandos(g: Any, a: A.DescendCommandos) -> None:
+    """Commandos descend from a hovering helicopter (l.888-890)."""
+    descent.descend(g, a.piece, a.island)
+
+
+def drift(g: Any, a: A.Drift) -> None:
+    """The blimp's one step (l.1280)."""
+    blimp.drift(g, a.piece, a.step)
+
+
+def scramble(g: Any, a: A.Scramble) -> None:
+    """A combat aircraft takes off from its distant base (l.1307)."""
+    aircraft.scramble(g, a.piece)
+
+
+def enter_zone(g: Any, a: A.EnterZone) -> None:
+    """A combat aircraft comes onto the board at its side's edge (l.1309)."""
+    aircraft.enter(g, a.piece, Axial(a.q, a.r), a.facing)
+
+
+def fly_aircraft(g: Any, a: A.FlyAircraft) -> None:
+    """A combat aircraft's flight (l.1317-1327)."""
+    aircraft.fly(g, a.piece, a.steps, a.die, a.afterburner)
+
+
+def fire_aircraft_gun(g: Any, a: A.FireAircraftGun) -> None:
+    """A combat aircraft's gun (l.1333-1337)."""
+    machine_gun.fire(g, a.shooter, a.target, aircraft_gun=True)
+
+
 def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     """``handler`` run only while the game is in play (not over, forces chosen, pieces placed)."""
     def checked(g: Any, a: Any) -> None:
         _running(g)
         _waiting(g, a)
+        handler(g, a)
+    checked.__doc__ = handler.__doc__
+    return checked
+
+
+SHOTS = (A.LaunchTorpedo, A.FireGun, A.LaunchMissile, A.FireMachineGun, A.LandCommandos, A.DescendCommandos,
+         A.FireAircraftGun, A.LaunchSurfaceMissile, A.LaunchCruiseMissile, A.DropDepthCharge)
+"""The acts that end the movement (l.174): expanded, refused while an aircraft must still move (l.1313)."""
+
+
+def _after_aircraft(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    """``handler`` of a shot, refused in the movement while an own aircraft must still move (l.1093, l.1313)."""
+    def checked(g: Any, a: Any) -> None:
+        if g.state.phase == "move":
+            aircraft.must_move(g)
         handler(g, a)
     checked.__doc__ = handler.__doc__
     return checked
@@ -298,7 +362,9 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.UnloadCargo: unload_cargo, A.WalkCommandos: walk_commandos,
          A.Submerge: submerge, A.Emerge: emerge, A.MoveHidden: move_hidden, A.Reveal: reveal, A.Hide: hide,
          A.PlaceSubmarine: place_submarine, A.DropDepthCharge: drop_depth_charge, A.DropSonar: drop_sonar,
-         A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines}
+         A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines,
+         A.DescendCommandos: descend_commandos, A.Drift: drift, A.Scramble: scramble, A.EnterZone: enter_zone,
+         A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun}
 """The acts of play: each checked by :func:`_running` first."""
-HANDLERS = {**{act: _in_play(h) for act, h in _PLAY.items()},
+HANDLERS = {**{act: _in_play(_after_aircraft(h) if act in SHOTS else h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.ChooseCard: choose_card}

@@ -32,7 +32,10 @@ from lcb_lab.games.archipelago.legal_sub import choice_acts, sub_acts
 from lcb_lab.games.archipelago.model.cards import InterceptorsChoice
 from lcb_lab.games.archipelago.rules import dock, forces, gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.hidden import unwritten
-from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.handlers import SHOTS
+from lcb_lab.games.archipelago.rules.aircraft import can_end
+from lcb_lab.games.archipelago.rules.flight import dice_kept
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.legal import Template
@@ -52,7 +55,7 @@ def _moves(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if (p.owner != who or p.moved or p.held or p.kind == "helicopter" or p.flying
+        if (p.owner != who or p.moved or p.held or p.kind == "helicopter" or p.flying or air_kind(p) or dice_kept(g, pid)
                 or cls_of(p).mobility in ("flying", "launcher") or not dock.may_move(p)):
             continue
         dice = sorted(set(s.dice))
@@ -156,5 +159,8 @@ def legal_actions(g: Any, player: str | None = None) -> list:
         return (out + _logistics(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase) + ship_acts(g, who)
                 + sub_acts(g, who, s.phase) + [A.RollMovement()])
     out = _moves(g, who) if s.phase == "move" and s.dice else []
-    return (out + _logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase)
-            + ship_acts(g, who) + sub_acts(g, who, s.phase) + ([] if unwritten(s, who) else [A.EndTurn()]))
+    out += (_logistics(g, who) + _shots(g, who) + air_acts(g, who, s.phase) + ssm_acts(g, who, s.phase)
+            + ship_acts(g, who) + sub_acts(g, who, s.phase))
+    if not can_end(g):                          # an aircraft must still move (l.1313): no shot, no end
+        return [a for a in out if not isinstance(a, SHOTS)] if s.phase == "move" else out
+    return out + ([] if unwritten(s, who) else [A.EndTurn()])

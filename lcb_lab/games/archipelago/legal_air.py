@@ -10,6 +10,7 @@ for :mod:`~lcb_lab.games.archipelago.legal`.
   adjacent enemy helicopter or hovercraft (l.539, l.634);
 * refuelling (l.485-487, l.624, l.628), arming a landed helicopter (a ``Restock``, l.502), and
   commandos boarding or landing (l.618, l.658).
+The expanded air's acts: :mod:`~lcb_lab.games.archipelago.legal_xair`.
 Every listed act is accepted by the rules (the property test of ``tests/archipelago``).
 """
 from __future__ import annotations
@@ -19,7 +20,12 @@ from typing import Any
 import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.legal_xair import xair_acts
 from lcb_lab.games.archipelago.rules import air, commandos, machine_gun, missiles
+from lcb_lab.games.archipelago.rules.flight import dice_kept
+from lcb_lab.games.archipelago.rules.armament import fits
+from lcb_lab.games.archipelago.rules.armament import kinds as kinds_of
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 from lcb_lab.kernel.legal import Template
@@ -64,7 +70,7 @@ def _ok(fn: Any, *args: Any) -> bool:
 def flights(g: Any, pid: str, die: int) -> tuple:
     """``(steps, land)`` options of a progressive flight of ``pid`` on blue ``die`` (one per end)."""
     p = g.state.pieces[pid]
-    n = die + 5
+    n = die + cls_of(p).speed
     frontier = {(p.point, p.facing): ""}
     out: dict = {}
     for k in range(1, n + 1):
@@ -104,7 +110,7 @@ def _heli_moves(g: Any, who: str) -> list:
         opts += [(q.q, q.r, 0, True) for q in (neighbour(p.at, f) for f in range(6))
                  if q in g.board and air.landing_spot(g, p, q) is None]
         out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
-        for die in sorted(set(s.dice)):
+        for die in sorted(set(s.dice)) if not dice_kept(g, pid) else ():
             fl = flights(g, pid, die)
             if fl:
                 out.append(FlyTemplate("fly", fl, {"piece": pid, "die": die}, g))
@@ -119,13 +125,14 @@ def _air_shots(g: Any, who: str) -> list:
     for pid, p in sorted(s.pieces.items()):
         if p.owner != who or p.fired:
             continue
-        if air.is_heli(p) and p.flying and ("A-S" in p.ammo or "A-A" in p.ammo):
+        kinds = sorted(set(p.ammo) & set(missiles.KINDS))
+        for m in kinds if (air.is_heli(p) and p.flying) or air_kind(p) == "jet" else []:
             for t in foes + sorted(missiles.objects(g, enemy)):
-                if not _ok(missiles.check, g, pid, t, 0, 0):
+                if not _ok(missiles.check, g, pid, t, 0, 0, m):
                     continue
-                k, at, turn = missiles.best_course(g, pid, t)
+                k, at, turn = missiles.best_course(g, pid, t, m)
                 if k:
-                    out.append(A.LaunchMissile(pid, t, at, turn))
+                    out.append(A.LaunchMissile(pid, t, at, turn, m if len(kinds) > 1 else ""))
         out += [A.FireMachineGun(pid, t) for t in foes if _ok(machine_gun.aim, g, pid, t)]
         if p.kind == "hovercraft" and "C" in p.ammo:
             out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands()) if commandos.near(g, p.at, i)]
@@ -138,9 +145,10 @@ def _air_logistics(g: Any, who: str) -> list:
     mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
     for pid, p in mine:
         if (air.is_heli(p) and not p.flying) or p.kind == "hovercraft":
-            out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if q.kind in ("frigate", "hovercraft")]]
-        if air.is_heli(p) and not p.flying and not p.ammo:
-            out += [A.Restock(pid, (k,)) for k in ("A-S", "A-A")]
+            out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if air.platforms(q) or q.kind == "hovercraft"]]
+        if air.is_heli(p) and not p.flying:
+            ks = kinds_of(p) or tuple(sorted(k for k, n in s.stock.get(who, {}).items() if n))
+            out += [A.Restock(pid, (k,)) for k in ks if k != "C" and fits(p, [k])]
         if p.kind == "hovercraft":
             out += [A.Embark(pid, c.island) for c in s.commandos if c.owner == who]
     return [a for a in sorted(set(out), key=str) if g.is_legal(a)]
@@ -155,4 +163,4 @@ def air_acts(g: Any, who: str, phase: str) -> list:
         out = _heli_moves(g, who) + out
     if phase in ("move", "fire"):
         out += _air_shots(g, who)
-    return out
+    return out + xair_acts(g, who, phase)

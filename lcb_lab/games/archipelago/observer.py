@@ -144,7 +144,8 @@ def view(g: Any, viewer: Any) -> dict:
     markers lie face down), the T markers on the board, each Base A panel (a count when face
     down), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
     which helicopters fly or ride a frigate, the red points, garrisons, the commandos it may know
-    (a count of papers not shown), and the log as it may read it."""
+    (a count of papers not shown), the combat aircraft's stages (``airfield``, only when there are
+    some; public: radars see them from the take-off, l.1307), and the log as it may read it."""
     s = g.state
     pieces = {pid: {"point": list(p.point), "facing": p.facing, "hits": list(p.hits), "ammo": _panel(s, viewer, pid)}
               for pid, p in sorted(s.pieces.items())}
@@ -162,4 +163,5 @@ def view(g: Any, viewer: Any) -> dict:
             "commandos": _commandos(s, viewer), "undersea": _undersea(s, viewer),
             "cards": {o: (sorted(s.cards[o]) if knows(s, viewer, {"cards": o}) else len(s.cards[o])) for o in sorted(s.cards)},
             "cruise": {c: [list(v.point), v.facing, v.owner, v.target] for c, v in sorted(s.cruise.items())},
+            **({"airfield": dict(sorted(s.airfield.items()))} if s.airfield else {}),
             "log": [(e["title"], e.get("text", "")) for e in redact_log(s.log, viewer, ("turn", "phase"))]}

@@ -129,20 +129,43 @@ def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int
 
 
 def _opening5(board: Board, seed: int | None, **extra: Any) -> Archipelago:
+    """Level 5's opening: each piece on the first free point of its side's zone its class may start
+    on (aircraft over any point, the seaplane on the water, l.1105); a helicopter finding no white
+    point left starts aboard an own ship with a free platform (l.417, l.945, l.1027, l.1266)."""
+    from lcb_lab.games.archipelago.rules.dock import platforms
     from lcb_lab.kernel.errors import IllegalAction
-    specs = []
+    specs: list = []
     for owner, facing in (("Blue", "NE"), ("Red", "SW")):
         pts = [p for s in EXPANDED_ZONES[owner] for p in board.points_in(s)]
         taken: set = set()
         for name in FLEET[LEVEL]:
-            mob = catalog().classes[catalog().of_id(f"{owner} {name}")[1]].mobility
-            need = "landed" if mob == "flying" else mob
+            c = catalog().classes[catalog().of_id(f"{owner} {name}")[1]]
+            need = {"flying": "landed", "seaplane": "boat", "blimp": "flying"}.get(c.mobility, c.mobility)
             p = next((p for p in pts if p not in taken and board.admits(p, need)), None)
+            if p is None and c.mobility == "flying":
+                deck = _free_deck(specs, owner, c, platforms)
+                if deck is not None:
+                    specs.append((f"{owner} {name}", deck[1], facing, {"aboard": deck[0]}))
+                    continue
             if p is None:
                 raise IllegalAction("l.144", f"no free point for {owner} {name} in {owner}'s zone")
             taken.add(p)
             specs.append((f"{owner} {name}", p, facing))
     return stage(board, specs, seed=seed, level=LEVEL, **extra)
+
+
+def _free_deck(specs: list, owner: str, heli: Any, platforms: Any) -> tuple[str, Any] | None:
+    """``(ship id, its point)``: the first of ``owner``'s ships placed in ``specs`` with a platform
+    left for helicopter class ``heli`` (a large one only on a large platform, l.1017), or None."""
+    for spec in specs:
+        pid, point = spec[0], spec[1]
+        if not pid.startswith(owner + " "):
+            continue
+        c = catalog().classes[catalog().of_id(pid)[1]]
+        aboard = sum(1 for t in specs if len(t) > 3 and t[3].get("aboard") == pid)
+        if platforms(c) > aboard and (not heli.get("large") or c.get("large_platform")):
+            return pid, point
+    return None
 
 
 def helipads(board: Board) -> Board:

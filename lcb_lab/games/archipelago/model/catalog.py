@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from lcb_lab.kernel import files
 
@@ -54,6 +55,11 @@ class PieceClass:
     """Values of the expanded rules the fields above do not name (``platforms``: helicopter
     platforms, ``dock``: craft its well dock holds, ``commandos``: C markers carried...), read by
     the rules that use them (``c.extra.get("platforms", 0)``)."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A value of the class's row beyond the fields above (``armor``, ``slots``, ``platforms``,
+        ``large``, ``afterburner``...; the expanded rules' columns), or ``default``."""
+        return self.extra.get(key, default)
 
     def capacity(self, kind: str) -> int:
         """How many markers of ``kind`` ("T", "G", "Repair") the panel holds (the ammunition

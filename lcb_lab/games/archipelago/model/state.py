@@ -39,7 +39,8 @@ class Piece:
     ``fired``: it fired this turn (one weapon a turn, l.174).  Level 3-4: ``fuel`` the helicopter-fuel
     pointer (a helicopter 0-6, l.479; a hovercraft's tank 0-12, l.622); ``flying`` a helicopter in
     the air (else landed: an H marker on a white point, l.472); ``aboard`` the frigate a landed
-    helicopter stands on (its point follows the frigate's, l.473)."""
+    helicopter stands on (its point follows the frigate's, l.473).  Expanded: ``start`` the point an
+    aircraft held when its owner's turn began (a descent of commandos stays there, l.888)."""
 
     owner: str
     kind: str
@@ -57,6 +58,7 @@ class Piece:
     submerged: bool = False
     steps: str = ""
     done: list[str] = field(default_factory=list)
+    start: tuple = ()
 
     @property
     def at(self) -> Axial:
@@ -127,7 +129,10 @@ class ArchState:
     (l.1185), ``rc_mines`` each player's sectors of remote-controlled mines (l.1211), ``notepads``
     each player's other notepad lines (sonars, MAD, l.1185, l.1203), ``exposed`` the
     last turn each submarine was shown (placed, surfaced, launching, in an enemy sonar's zone: the
-    optional rule l.1173)."""
+    optional rule l.1173).
+    Expanded: ``airfield`` each combat aircraft's fuel-pointer stage off and on the board
+    (:mod:`~lcb_lab.games.archipelago.rules.aircraft`: ready, takeoff, climb, approach, enter, zone,
+    dry, returned, lost); ``air_dice`` their own blue dice under the optional rule l.1323."""
 
     level: int
     pieces: dict[str, Piece]
@@ -165,6 +170,8 @@ class ArchState:
     choices: list[InterceptorsChoice | RevealChoice] = field(default_factory=list)
     last_choice_id: int = 0
     exposed: dict[str, int] = field(default_factory=dict)
+    airfield: dict[str, str] = field(default_factory=dict)
+    air_dice: list[int] = field(default_factory=list)
     over: bool = False
     winner: str = ""
     outcome: str = ""

@@ -35,8 +35,8 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
-from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, where
-from lcb_lab.games.archipelago.rules.dock import platforms
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece, where
+from lcb_lab.games.archipelago.rules.dock import platforms as class_platforms
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
 
@@ -45,9 +45,14 @@ FLIGHT = "FLR"
 
 
 def is_heli(p: Piece) -> bool:
-    """Whether ``p`` is a helicopter (of any class: a flying piece, l.442; the utility helicopters
-    H3 / H4 of the expanded rules too, l.876)."""
-    return cls_of(p).mobility == "flying"
+    """Whether ``p`` is a helicopter (H1-H2, l.442; the expanded H3-H6, l.876, l.897, l.1009)."""
+    return air_kind(p) == "helicopter"
+
+
+def platforms(p: Piece) -> int:
+    """How many helicopters ship ``p`` carries on its platform(s): the frigate one (l.400); the
+    expanded ships' rows give theirs (``platforms`` in ``data/pieces.toml``, l.876); 0: none."""
+    return class_platforms(cls_of(p))
 
 
 def flight_path(start: Axial, facing: int, steps: str) -> list[tuple[Axial, int]]:
@@ -74,12 +79,14 @@ def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
     R marker and without enemy commandos on its island, or an own frigate with no helicopter aboard."""
     s = g.state
     pid = s.at(point)
-    if pid and platforms(cls_of(s.pieces[pid])):          # a frigate's platform; level 5 also l.945, l.1027, l.1266
+    if pid and platforms(s.pieces[pid]):
         f = s.pieces[pid]
         if f.owner != p.owner:
             return f"{pid} is an enemy ship"
+        if cls_of(p).get("large") and not cls_of(f).get("large_platform"):
+            return f"{pid}'s platform is too small for the transport helicopter (l.1017)"
         aboard = sum(q.aboard == pid and is_heli(q) for q in s.pieces.values())
-        return None if aboard < platforms(cls_of(f)) else f"{pid} carries a helicopter already on each platform"
+        return None if aboard < platforms(f) else f"{pid} carries {aboard} helicopter(s) already, on {platforms(f)} platform(s)"
     if not g.board.admits(point, "landed") or tuple(point) in s.red_points:
         return f"{tuple(point)} is not a white point without an R marker"
     if pid:
@@ -146,6 +153,7 @@ def take_off(g: Any, pid: str, point: Axial, facing: int) -> None:
     _free_air(g, pid, point, end=True)
     start = p.aboard or where(g, p.at)
     p.point, p.facing, p.flying, p.aboard, p.moved = tuple(point), facing, True, "", True
+    p.start = ()                                # just in the air: no descent this turn (l.888)
     p.fuel -= 1
     log(g, "take_off", f"{pid} takes off from {start} to {where(g, point)}", f"Take-off is its hovering move (l.463); "
         f"the fuel pointer goes down to {p.fuel} (l.479); it must land within six turns (l.483).",
@@ -206,6 +214,8 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
     if die not in s.dice:
         raise IllegalAction("l.457", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     out = check_flight(g, pid, p, steps, die, land)
+    from lcb_lab.games.archipelago.rules.flight import reserve
+    reserve(g, pid)
     start = p.point
     s.dice.remove(die)
     p.moved = True
@@ -217,6 +227,7 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
         _land(g, pid, p, out[-1][0])
     else:
         p.point, p.facing = tuple(out[-1][0]), out[-1][1]
+    p.start = ()                                # it left its point: no descent this turn (l.888)
 
 
 def burn(g: Any) -> None:
@@ -236,8 +247,8 @@ def crash(g: Any) -> None:
     s = g.state
     for pid, p in sorted(s.pieces.items()):
         if p.owner == s.to_move and is_heli(p) and p.flying and p.fuel <= 0:
-            log(g, "crash", f"{pid} falls", "Its sixth turn after take-off ended in the air: it falls and is destroyed "
-                "(l.483).", ["l.483"], piece=pid)
+            log(g, "crash", f"{pid} falls", f"Its fuel is out ({cls_of(p).fuel} turns of flight, l.427, l.876, l.897, "
+                "l.1009) and a turn ended in the air: it falls and is destroyed (l.483).", ["l.483"], piece=pid)
             destroy(g, pid)
 
 
@@ -329,38 +340,46 @@ def _refill_hovercraft(g: Any, pid: str, p: Piece, by: str) -> None:
 
 
 def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
-    """Load a missile (default A-S) onto landed helicopter ``pid`` without one (l.502): in an own
-    base (Base A: its ammunition storage standing; Base B: its storage; *reading*: drawn from the
-    side's one panel of markers, sandbox) or aboard a frigate (from its panel). It takes off on the
-    next turn. Raises IllegalAction naming the rule."""
+    """Load ``markers`` (default one A-S) onto landed helicopter ``pid`` (l.502): in an own base
+    (Base A: its ammunition storage standing; Base B: its storage; *reading*: drawn from the side's
+    one panel of markers, sandbox) or aboard a ship with a platform (from its panel). What its
+    panel takes: :mod:`~lcb_lab.games.archipelago.rules.armament` (l.499, l.874, l.897, l.1011).
+    It takes off on the next turn. Raises IllegalAction naming the rule."""
+    from lcb_lab.games.archipelago.rules.armament import fits, kinds
     s = g.state
     markers = markers or ("A-S",)
     if p.flying:
         raise IllegalAction("l.502", f"{pid} is in the air: a helicopter is armed when landed")
-    if len(markers) != 1 or markers[0] not in ("A-S", "A-A"):
-        raise IllegalAction("l.502", f"a helicopter takes one missile, A-S or A-A, not {markers}")
+    allowed = kinds(p)
+    if "C" in markers or (allowed and set(markers) - set(allowed)):
+        raise IllegalAction("l.502", f"{pid}'s panel takes {', '.join(k for k in allowed if k != 'C')}, not {markers} "
+                                     "(commandos come aboard from an island)")
     if p.moved or p.held:
         raise IllegalAction("l.502", f"{pid} must start the turn landed and stay: it takes off on the following turn")
-    kind = markers[0]
-    if p.ammo:
-        raise IllegalAction("l.499", f"{pid} carries a missile already (one at most)")
+    if not fits(p, markers):
+        raise IllegalAction("l.499", f"{pid}'s panel holds {p.ammo or 'nothing'}: no room for {markers}")
     if p.aboard:
         f = s.pieces[p.aboard]
-        if kind not in f.ammo:
-            raise IllegalAction("l.502", f"{p.aboard} has no {kind} marker on its panel")
-        f.ammo.remove(kind)
+        for kind in markers:
+            if f.ammo.count(kind) < markers.count(kind):
+                raise IllegalAction("l.502", f"{p.aboard} has no {kind} marker on its panel")
+        for kind in markers:
+            f.ammo.remove(kind)
         source = p.aboard
     else:
         base = base_at(g, p.owner, p.at)
         obj = f"{base.name} {'ammunition' if base.kind == 'A' else 'storage'}" if base else ""
         if base is None or obj in s.ruins:
             raise IllegalAction("l.502", f"{pid} is not landed in an own base with its storage standing")
-        if s.stock[p.owner].get(kind, 0) < 1:
-            raise IllegalAction("l.502", f"the base panel holds no {kind} marker")
-        s.stock[p.owner][kind] -= 1
+        for kind in markers:
+            if s.stock[p.owner].get(kind, 0) < markers.count(kind):
+                raise IllegalAction("l.502", f"the base panel holds no {kind} marker")
+        for kind in markers:
+            s.stock[p.owner][kind] -= 1
         source = base.name
-    p.ammo.append(kind)
+    p.ammo.extend(markers)
     p.held = True
-    log(g, "restock", f"{pid} is armed with an {kind} missile from {source}", "A landed helicopter without a missile "
-        "loads one from its base or frigate and takes off on the following turn (l.502).", ["l.502"], team=p.owner,
-        piece=pid, markers=[kind], about={"stock": p.owner})
+    said = " and ".join(markers)
+    log(g, "restock", f"{pid} is armed with {said} from {source}", "A landed helicopter loads its armament from its "
+        "base or ship and takes off on the following turn (l.502).", ["l.502"], team=p.owner,
+        piece=pid, markers=list(markers), about={"stock": p.owner})

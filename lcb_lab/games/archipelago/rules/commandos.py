@@ -31,6 +31,8 @@ from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
 from lcb_lab.games.archipelago.rules import expanded
+from lcb_lab.games.archipelago.rules.airlift import carrier
+from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
 from lcb_lab.games.archipelago.rules.scenarios import no_capture
 from lcb_lab.kernel.errors import IllegalAction
@@ -47,7 +49,7 @@ def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
     s = g.state
     p = own_piece(s, pid, rule, "carry commandos")
     if p.kind != "hovercraft" and not cls_of(p).extra.get("lands"):
-        raise IllegalAction(rule, f"{pid} is not a hovercraft or landing boat: only they carry commandos ashore")
+        return carrier(g, p, pid, island, rule)
     if p.aboard:
         raise IllegalAction("l.1043", f"{pid} is inside {p.aboard}'s well dock: it exits first")
     if island not in g.board.islands():
@@ -66,8 +68,10 @@ def embark(g: Any, pid: str, island: str) -> None:
         raise IllegalAction("l.618", f"no commandos of {p.owner} on {island}")
     if p.moved or p.held:
         raise IllegalAction("l.612", f"{pid} must start the turn there and not move to load")
-    if p.ammo:
+    if p.kind == "hovercraft" and p.ammo:
         raise IllegalAction("l.622", f"{pid}'s cargo space holds {p.ammo[0]} already (one marker)")
+    if p.kind != "hovercraft" and not fits(p, ["C"]):
+        raise IllegalAction("l.874", f"{pid}'s panel has no room for a unit of commandos")
     shown = " and shows its paper (l.620)" if unit.secret else ""
     s.commandos.remove(unit)
     p.ammo.append("C")
@@ -110,10 +114,17 @@ def land(g: Any, pid: str, island: str) -> None:
 
 def occupy(g: Any, owner: str, island: str) -> None:
     """``owner``'s C marker arrives on ``island`` (landing, or walking across a road at level 5):
-    it fights the enemy units there one at a time, and stays if it wins them all (l.663, l.690);
-    taking the enemy's Base A wins (l.680; at level 5 every island part of it, l.821)."""
+    :func:`ashore` against the enemy units there (:func:`defenders`)."""
+    ashore(g, owner, island, defenders(g.state, island, owner))
+
+
+def ashore(g: Any, owner: str, island: str, foes: list[str]) -> None:
+    """``owner``'s unit of commandos, just set ashore on ``island``, fights ``foes`` in turn
+    (:func:`defenders`, l.661-674) and holds the island if it wins (l.663, l.690); capturing the
+    enemy's Base A wins the game (l.680; at level 5 every island part of it, l.821). Used by a
+    landing, a walk across a road (l.819) and a helicopter's descent (l.890)."""
     s = g.state
-    for foe in defenders(s, island, owner):
+    for foe in foes:
         if not _fight(g, owner, island, foe):
             return
     s.commandos.append(Commando(owner, island, since=s.turn if s.level >= 5 else 0))   # level 5: walks later (l.819)

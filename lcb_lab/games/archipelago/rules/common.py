@@ -78,9 +78,26 @@ def pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
+AIR = {"flying": "helicopter", "seaplane": "seaplane", "blimp": "blimp", "jet": "jet"}
+"""Mobility -> kind of aircraft: helicopters H1-H6 (l.442, l.876), the seaplane (l.1088), the blimp
+(l.1280), combat aircraft (l.1317)."""
+
+
+def air_kind(p: Piece) -> str:
+    """``"helicopter"``, ``"seaplane"``, ``"blimp"``, ``"jet"`` for an aircraft, ``""`` for a vessel."""
+    return AIR.get(cls_of(p).mobility, "")
+
+
+def airborne(p: Piece) -> bool:
+    """Whether ``p`` is in the air: a helicopter or seaplane flying, a blimp, a combat aircraft."""
+    k = air_kind(p)
+    return k in ("blimp", "jet") or (k in ("helicopter", "seaplane") and p.flying)
+
+
 def vessels(s: Any, owner: str) -> list:
-    """``owner``'s vessels afloat: every piece but helicopters and land launchers (*reading*: the game
-    ends when a side has no vessel left, l.384; helicopters are aircraft, l.402; launchers are
-    markers on land, l.995), and its submarines hidden on the notepad (l.1151: still afloat)."""
-    return [p for p in s.afloat(owner) if p.kind != "helicopter" and cls_of(p).mobility not in ("flying", "launcher")] + \
+    """``owner``'s vessels afloat: every piece but aircraft and land launchers (*reading*: the game
+    ends when a side has no vessel left, l.384; helicopters are aircraft, l.402, as the seaplane,
+    blimp and combat aircraft, l.1086, l.1278, l.1288; launchers are markers on land, l.995), and its
+    submarines hidden on the notepad (l.1151: still afloat)."""
+    return [p for p in s.afloat(owner) if not air_kind(p) and cls_of(p).mobility not in ("flying", "launcher")] + \
         [h for _, h in sorted(s.hidden.items()) if h.owner == owner]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.rules.capital_ship import damage_note, sink_rule
-from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels, where
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, vessels, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 
 
@@ -45,6 +45,8 @@ def sink(g: Any, target: str) -> None:
     s = g.state
     p = s.pieces.pop(target)
     s.sunk[target] = p
+    if target in s.airfield:
+        s.airfield[target] = "lost"             # a combat aircraft shot down (l.1363)
     for hid in [h for h, q in sorted(s.pieces.items()) if q.aboard == target]:
         heli = s.pieces[hid].kind == "helicopter"
         log(g, "sunk", f"{hid} goes down with {target}", "A helicopter aboard a sunk frigate is lost with it (l.553)."
@@ -57,7 +59,7 @@ def sink(g: Any, target: str) -> None:
         s.ruins.append(target)
         log(g, "ruin", f"{target} is destroyed", "The marker of a destroyed land launcher is replaced with an R "
             "marker (l.997).", ["l.997"], piece=target)
-    if p.kind not in ("helicopter", "hovercraft") and g.board.colour(p.at) == "light_blue":
+    if p.kind != "hovercraft" and not air_kind(p) and g.board.colour(p.at) == "light_blue":
         rule = "l.243" if p.kind == "torpedo_boat" else "l.340"
         s.wrecks.append(p.point)
         log(g, "wreck", f"a wreck at {where(g, p.point)}", f"A vessel sunk in shallow water leaves a W marker: boats "

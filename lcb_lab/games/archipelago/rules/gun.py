@@ -15,7 +15,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.rules import damage
-from lcb_lab.games.archipelago.rules.common import cls_of, log, not_carried, not_fired, own_piece, pct
+from lcb_lab.games.archipelago.rules.common import air_kind, airborne, cls_of, log, not_carried, not_fired, own_piece, pct
 from lcb_lab.games.archipelago.rules.submarine import check_target
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
@@ -72,7 +72,7 @@ def aim(g: Any, shooter: str, target: str) -> tuple[int, Axial]:
         not_carried(q, target)
         no_shot_at_landed(s, target)
         check_target(s, target, "gun")         # a submerged submarine: torpedo or depth charge only (l.1135)
-        if q.kind == "helicopter" and (q.flying or q.aboard):
+        if air_kind(q) and (airborne(q) or q.aboard):
             raise IllegalAction("l.549", f"{target} is in the air or aboard a frigate: a gun hits targets on the surface "
                                          "and land, a helicopter only landed on a white point")
         if q.flying:
@@ -117,7 +117,9 @@ def fire(g: Any, shooter: str, target: str) -> None:
         return
     log(g, "gun", f"red {red} + green {green} = {red + green} >= {d}: {target} is hit", "The sum reaches the "
         "distance (l.329).", ["l.329"], roll=[red, green])
-    if target in s.pieces and s.pieces[target].kind == "helicopter":
+    if target in s.pieces and air_kind(s.pieces[target]) == "seaplane":
+        damage.destroy(g, target, "G")                     # the seaplane on the water (l.1113)
+    elif target in s.pieces and air_kind(s.pieces[target]):
         damage.burn_landed(g, target, "G", shooter)       # a landed helicopter: an R marker (l.549, l.510)
     elif target in s.pieces:
         damage.hit(g, target, "G", shooter)

@@ -25,7 +25,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.catalog import MARKERS
 from lcb_lab.games.archipelago.model.state import Piece
-from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece
 from lcb_lab.games.archipelago.rules.submarine import check_surfaced
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, facing_between
@@ -47,7 +47,7 @@ def home_base(g: Any, p: Piece) -> str | None:
     """The name of the own Base A whose port point ``p`` stands on (l.251) -- a hovercraft also on
     a white point of it (l.612) or beside the storage of an own Base B (l.614) -- or None."""
     for b in g.board.bases.values():
-        if b.owner != p.owner or p.kind == "helicopter":
+        if b.owner != p.owner or air_kind(p):
             continue
         if b.kind == "A" and p.at in b.points and "port" in g.board.symbols_at(p.at):
             return b.name

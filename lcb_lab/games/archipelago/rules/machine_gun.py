@@ -1,10 +1,28 @@
-"""The machine gun (l.537-554, l.634): torpedo boats and warships (corvettes, destroyers, the
-frigate) shoot at an enemy helicopter or hovercraft on a point adjacent to them (l.539, l.634).
+"""The machine gun (l.537-554, l.634; expanded: l.905-935, the tables rebuilt from l.909-927 and
+their scrambled rest at l.1604ff).
 
-* a helicopter in the air is shot down on a red 2 or more (l.539; picture 41: a 3 hits, l.545);
-* a landed helicopter (an H marker on a white point) is destroyed without a roll; an R marker
-  replaces it (l.549);
-* a hovercraft is destroyed on a red 5 or 6 (l.634).
+Torpedo boats and warships (corvettes, destroyers, frigates...) and the combat helicopter H5
+(l.907) shoot at an enemy aircraft or hovercraft on a point adjacent to them (l.539, l.634).  One
+red die; the least number that destroys (:data:`NEEDS`, 0: destroyed without a roll):
+
+==================================  ====================  ===================================
+target (armor value, l.1646ff)      a ship or boat fires  the combat helicopter fires
+==================================  ====================  ===================================
+hovercraft (4)                      5 (l.634, l.916)      6 (l.924)
+combat helicopter H5 airborne (1)   3 (l.917)             4 (l.925)
+combat helicopter H5 landed (1)     2 (l.918)             3 (l.926)
+other aircraft airborne (0)         2 (l.539, l.919)      3 (l.927)
+other aircraft landed (0)           no roll (l.549, l.1632)  2 (l.1637)
+==================================  ====================  ===================================
+
+The printed tables stop after the "other aircraft - airborne" row's first cells (l.919, l.927); the
+rest is scattered through the reference tables (l.1604-1637) and completes them as above.
+"Landed" is an H marker on a white point, or the seaplane's H7 on the water (l.1113); an aircraft
+aboard a ship is not a target.  Combat aircraft are never hit by a machine gun (they fly high,
+l.1365), and the combat helicopter does not fire at them (l.1367); the blimp is an airborne
+"other aircraft" (*reading*, sandbox).  The combat helicopter fires at an aircraft in the air only
+from the point straight behind it, facing it (l.929, picture 58); at a target on the surface from an
+adjacent point, facing it (l.935).  Armor helps only against the machine gun (l.903).
 
 It is one of the piece's weapons: after the movement, one weapon a turn (l.543); between two
 targets the player chooses one (l.541).  *Reading*: standing adjacent after the movement is
@@ -16,23 +34,69 @@ from typing import Any
 
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import RED
-from lcb_lab.games.archipelago.model.state import other
+from lcb_lab.games.archipelago.model.state import Piece, other
 from lcb_lab.games.archipelago.rules import damage
-from lcb_lab.games.archipelago.rules.air import is_heli
-from lcb_lab.games.archipelago.rules.common import cls_of, log, not_fired, own_piece, pct
+from lcb_lab.games.archipelago.rules.common import air_kind, airborne, cls_of, log, not_fired, own_piece, pct
 from lcb_lab.games.archipelago.rules.submarine import check_surfaced
 from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.kernel.hexgrid import distance
+from lcb_lab.kernel.hexgrid import distance, neighbour
 
-NEEDS = {"flying": 2, "hovercraft": 5, "ekranoplan flying": 5, "ekranoplan landed": 4}
-"""The least red that destroys: a helicopter in the air 2 (l.539), a hovercraft 5 (l.634); an
-ekranoplan flying 5, on the water 4 (l.1253-1254)."""
+NEEDS = {("vessel", "hovercraft"): 5, ("vessel", "armored air"): 3, ("vessel", "armored landed"): 2,
+         ("vessel", "air"): 2, ("vessel", "landed"): 0,
+         ("helicopter", "hovercraft"): 6, ("helicopter", "armored air"): 4, ("helicopter", "armored landed"): 3,
+         ("helicopter", "air"): 3, ("helicopter", "landed"): 2}
+"""(shooter, target row) -> the least red that destroys (module docstring); 0: no roll."""
+
+RULE = {("vessel", "hovercraft"): "l.916", ("vessel", "armored air"): "l.917", ("vessel", "armored landed"): "l.918",
+        ("vessel", "air"): "l.919", ("vessel", "landed"): "l.1632", ("helicopter", "hovercraft"): "l.924",
+        ("helicopter", "armored air"): "l.925", ("helicopter", "armored landed"): "l.926", ("helicopter", "air"): "l.927",
+        ("helicopter", "landed"): "l.1637"}
+"""The line of each cell of :data:`NEEDS` (level 5); levels 1-4 cite l.539 / l.634 as before."""
+BASIC = {"hovercraft": "l.634", "air": "l.539"}
+
+
+def row(q: Piece) -> str:
+    """The table's row of target ``q``: ``hovercraft``, ``[armored ]air`` or ``[armored ]landed``."""
+    if q.kind == "hovercraft":
+        return "hovercraft"
+    armored = "armored " if cls_of(q).get("armor", 0) else ""
+    return armored + ("air" if airborne(q) else "landed")
+
+
+def _geometry(g: Any, p: Piece, q: Piece, shooter: str, target: str) -> None:
+    if distance(p.at, q.at) != 1:
+        raise IllegalAction("l.539", f"{target} is {distance(p.at, q.at)} d away: the machine gun reaches adjacent points only")
+    if air_kind(p) != "helicopter":
+        return
+    if neighbour(p.at, p.facing) != q.at:
+        raise IllegalAction("l.935" if not airborne(q) else "l.929", f"{shooter} does not face {target}")
+    if airborne(q) and p.facing != q.facing:
+        raise IllegalAction("l.929", f"{shooter} is not straight behind {target}: it must come on the point behind it, "
+                                     "facing it (picture 58)")
+
+
+def gun_aim(g: Any, shooter: str, target: str) -> int:
+    """The least red die with which combat aircraft ``shooter``'s gun destroys the enemy aircraft
+    ``target`` in the air, from the point straight behind it, facing it: the combat helicopter's
+    table (l.1333-1337). Raises IllegalAction naming the rule."""
+    s = g.state
+    if s.phase == "start":
+        raise IllegalAction("l.1335", "the gun fires after the movement: roll the blue dice first")
+    p = own_piece(s, shooter, "l.1333", "fire")
+    if air_kind(p) != "jet" or "aircraft_gun" not in cls_of(p).weapons:
+        raise IllegalAction("l.1333", f"{shooter} has no aircraft gun (A1, A2 and A5 only)")
+    not_fired(p, shooter)
+    q = s.pieces.get(target)
+    if q is None or q.owner != other(s.to_move) or not airborne(q):
+        raise IllegalAction("l.1333", f"{target} is not an enemy aircraft in the air: aircraft guns fire only at those")
+    if distance(p.at, q.at) != 1 or neighbour(p.at, p.facing) != q.at or p.facing != q.facing:
+        raise IllegalAction("l.1335", f"{shooter} is not on the point directly behind {target}, facing it")
+    return NEEDS[("helicopter", row(q))]
 
 
 def aim(g: Any, shooter: str, target: str) -> int:
-    """The least red die that destroys ``target`` (0: no roll, a landed helicopter, l.549).
-    Raises IllegalAction naming the rule."""
+    """The least red die that destroys ``target`` (0: no roll, l.549). Raises IllegalAction naming the rule."""
     s = g.state
     if s.phase == "start":
         raise IllegalAction("l.539", "the machine gun fires after the movement: roll the blue dice first")
@@ -40,40 +104,57 @@ def aim(g: Any, shooter: str, target: str) -> int:
     if "machine_gun" not in cls_of(p).weapons:
         raise IllegalAction("l.539", f"{shooter} has no machine gun")
     check_surfaced(p, shooter, "fire its machine gun", "l.1131")
+    if air_kind(p) == "helicopter" and not p.flying:
+        raise IllegalAction("l.929", f"{shooter} is landed: the combat helicopter fires from the air")
     not_fired(p, shooter)
     q = s.pieces.get(target)
-    if q is None or q.owner != other(s.to_move) or q.aboard or not (is_heli(q) or q.kind in ("hovercraft", "ekranoplan")):
-        raise IllegalAction("l.539", f"{target} is not an enemy helicopter or hovercraft on the board")
+    if q is None or q.owner != other(s.to_move) or q.aboard or not (air_kind(q) or q.kind in ("hovercraft", "ekranoplan")):
+        raise IllegalAction("l.539", f"{target} is not an enemy aircraft, hovercraft or ekranoplan on the board")
+    if air_kind(q) == "jet":
+        raise IllegalAction("l.1367" if air_kind(p) else "l.1365", f"{target} is a combat aircraft: "
+                            + ("the combat helicopter is not allowed to hit a jet" if air_kind(p) else
+                               "machine guns cannot reach it at its altitude"))
     no_shot_at_landed(s, target)
-    if distance(p.at, q.at) != 1:
-        raise IllegalAction("l.539", f"{target} is {distance(p.at, q.at)} d away: the machine gun reaches adjacent points only")
-    if q.kind == "hovercraft":
-        return NEEDS["hovercraft"]
-    if q.kind == "ekranoplan":                 # ship or boat shooting at it: airborne 5-6, landed 4-6 (l.1253-1254)
-        return NEEDS["ekranoplan flying"] if q.flying else NEEDS["ekranoplan landed"]
-    return NEEDS["flying"] if q.flying else 0
+    _geometry(g, p, q, shooter, target)
+    if q.kind == "ekranoplan" and not air_kind(p):     # a ship or boat at it: 5-6 flying, 4-6 on the water (l.1253-1254)
+        return 5 if q.flying else 4
+    return NEEDS[("helicopter" if air_kind(p) else "vessel", row(q))]
 
 
-def fire(g: Any, shooter: str, target: str) -> None:
-    """Fire ``shooter``'s machine gun at ``target`` (module docstring)."""
+def fire(g: Any, shooter: str, target: str, aircraft_gun: bool = False) -> None:
+    """Fire ``shooter``'s machine gun (or a combat aircraft's gun) at ``target`` (module docstring)."""
     s = g.state
-    need = aim(g, shooter, target)
-    p = s.pieces[shooter]
+    need = gun_aim(g, shooter, target) if aircraft_gun else aim(g, shooter, target)
+    p, q = s.pieces[shooter], s.pieces[target]
     p.fired = True
     s.phase = "fire"
+    r = row(q)
+    who = "helicopter" if air_kind(p) else "vessel"
     if need == 0:
-        log(g, "machine_gun", f"{shooter}'s machine gun destroys the landed {target}", "A landed helicopter next to a "
+        log(g, "machine_gun", f"{shooter}'s machine gun destroys the landed {target}", "A landed aircraft next to a "
             "boat or ship is destroyed for sure, no roll (l.549).", ["l.549"], shooter=shooter, target=target)
-        damage.burn_landed(g, target, "", shooter)
+        _destroy(g, target, shooter)
         return
-    rule = "l.1250" if s.pieces[target].kind == "ekranoplan" else "l.634" if need == 5 else "l.539"
+    rule = RULE[(who, r)] if s.level >= 5 else BASIC[r]
+    rule = "l.1335" if aircraft_gun else rule
+    rule = "l.1250" if s.pieces[target].kind == "ekranoplan" else rule
     odds = chance.machine_gun(need)
     log(g, "odds", f"{shooter}'s machine gun at {target}: {pct(odds)} to destroy",
-        f"One red die, {need} or more destroys ({rule}).", [rule], shooter=shooter, target=target, p_hit=odds)
+        f"One red die, {need} or more destroys ({r} target, {rule}).", [rule], shooter=shooter, target=target, p_hit=odds)
     n = g.dice.roll(1, f"machine gun {shooter} -> {target}", RED)[0]
     if n < need:
         log(g, "machine_gun", f"red {n}: a miss", f"Below {need}: no effect ({rule}).", [rule], roll=n)
         return
     log(g, "machine_gun", f"red {n}: {target} is destroyed", f"{n} >= {need}: the piece leaves the board ({rule}).",
         [rule], roll=n)
-    damage.destroy(g, target)
+    if airborne(q) or q.kind == "hovercraft" or air_kind(q) == "seaplane":
+        damage.destroy(g, target)
+    else:
+        damage.burn_landed(g, target, "", shooter)
+
+
+def _destroy(g: Any, target: str, shooter: str) -> None:
+    if air_kind(g.state.pieces[target]) == "seaplane":
+        damage.destroy(g, target)               # on the water: no white point to mark (l.1113)
+    else:
+        damage.burn_landed(g, target, "", shooter)

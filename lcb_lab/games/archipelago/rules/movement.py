@@ -25,7 +25,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rules.capital_ship import check_turns, turns_allowed
-from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.dock import unmoved
 from lcb_lab.games.archipelago.rules.optional import strands
 from lcb_lab.games.archipelago.rules.scenarios import immobile
@@ -192,8 +192,9 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.174", "the movement is over once a piece has fired")
     p = own_piece(s, pid, "l.170", "move")
     immobile(s, pid)
-    if cls_of(p).mobility == "flying":
-        raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
+    if air_kind(p) and not (air_kind(p) == "seaplane" and not p.flying):
+        raise IllegalAction("l.445", f"{pid} is an aircraft: it takes off, hovers or flies (l.445-465, l.1090, l.1280, "
+                                     "l.1317), it does not sail")
     if p.flying or cls_of(p).mobility == "launcher":
         raise IllegalAction("l.1230" if p.flying else "l.995", f"{pid} is {'in the air: it flies (l.1234)' if p.flying else 'a land launcher: it never moves'}")
     unmoved(s, pid, p)
@@ -201,6 +202,8 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.170", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     if p.moved:
         raise IllegalAction("l.170", f"{pid} has already moved this turn: each die moves another piece")
+    from lcb_lab.games.archipelago.rules.flight import reserve
+    reserve(g, pid)                            # expanded: aircraft in the air keep their dice (l.1313)
     if p.held:
         raise IllegalAction("l.251", f"{pid} is loading, repairing or transferring this turn and cannot move")
     if strands(g, cls_of(p).mobility, p.at):

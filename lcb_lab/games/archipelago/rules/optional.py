@@ -17,6 +17,8 @@ switch     what it changes (where)
 ``l.1147`` hidden movement of submarines on the notepads (``rules/hidden.py``, ``observer.py``)
 ``l.1173`` a shown submarine may hide again three turns later (``rules/hidden.py``)
 ``l.1191`` a sonar's battery lasts 5 turns (``rules/sonar.py``)
+``l.1323`` expanded: the blue dice rolled twice, for the other pieces and for the combat aircraft
+           in the battle zone (``rules/turn.py``, ``rules/aircraft.py``, ``rules/flight.py``)
 =========  ==================================================================================
 """
 from __future__ import annotations
@@ -36,6 +38,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.1147": "hidden movement of submarines on the notepads",
     "l.1173": "a shown submarine hides again three turns later",
     "l.1191": "a sonar's battery lasts 5 turns",
+    "l.1323": "a second roll of blue dice for the combat aircraft",
 }
 
 

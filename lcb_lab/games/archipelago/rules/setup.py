@@ -35,13 +35,17 @@ ZONES: dict[int, dict[str, tuple[tuple[str, ...], dict[str, int]]]] = {
 """The suggested starting zones (l.146-149): number -> player -> (sectors, at most n pieces in a sector)."""
 
 
+STANDS = {"seaplane": "flying", "blimp": "flying", "jet": "flying"}
+"""Expanded aircraft: the points they may start over (any, in the air; the seaplane's H7 marker on water, l.1105)."""
+
+
 def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 0) -> None:
     """Refuse (IllegalAction) piece ``pid`` where it stands: a point that does not admit it (l.155,
     l.279), a point another piece holds, a facing not along a line, or outside suggestion ``zone``
     (1-4, l.146-149; 0 = any agreed place)."""
     p = pieces[pid]
     c = catalog().classes[p.kind]
-    if p.kind == "helicopter" and not p.flying:
+    if c.mobility == "flying" and not p.flying:
         host = pieces.get(p.aboard)
         if p.aboard and (host is None or not platforms(catalog().classes[host.kind]) or host.owner != p.owner
                          or host.point != p.point):
@@ -50,7 +54,7 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
             raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
     elif p.aboard:
         check_start(pieces, pid)               # a craft in its DLS, a load on its MLP (l.1037, l.1427)
-    elif not board.admits(Axial(*p.point), mobility_of(p)):
+    elif not board.admits(Axial(*p.point), STANDS.get(mobility_of(p), mobility_of(p)) if p.flying or c.mobility != "seaplane" else "boat"):
         rule = "l.279" if c.is_ship else "l.155"
         raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
     if not 0 <= p.facing <= 5:
@@ -89,6 +93,7 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
         from lcb_lab.games.archipelago.rules.expanded import stock_kinds
         return {k: max(n - on.count(k), 0) for k, n in stock_kinds().items()}   # with the expanded set (l.807)
     kinds = ("T",) if level == 1 else MARKERS[:3] if level == 2 else MARKERS[:5]
+    kinds += ("AGR",) if level >= 5 else ()                  # expanded: air-to-ground rockets (l.807)
     return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
 
 

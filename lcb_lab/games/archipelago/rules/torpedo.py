@@ -27,7 +27,7 @@ from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import ArchState, Torpedo
 from lcb_lab.games.archipelago.rules import damage
-from lcb_lab.games.archipelago.rules.common import cls_of, enemy_piece, log, not_fired, own_piece, pct, where
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, enemy_piece, log, not_fired, own_piece, pct, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
@@ -80,7 +80,7 @@ def hittable(g: Any, pid: str, heading: int) -> bool:
     submarine from any side (l.1135), a boat only from its rear side (:data:`REAR`, l.209, l.1039); never a hovercraft (it passes
     underneath, l.638) nor a helicopter (a torpedo hits on the water, l.1587)."""
     p = g.state.pieces[pid]
-    if p.kind in ("hovercraft", "helicopter", "ekranoplan"):       # an ekranoplan's draft is too shallow (l.1242)
+    if p.kind in ("hovercraft", "ekranoplan") or air_kind(p):       # an ekranoplan's draft is too shallow (l.1242)
         return False                           # it passes underneath a hovercraft (l.638); aircraft are above water
     if getattr(p, "submerged", False):
         return True                            # a submerged submarine: from any side (l.1135)
@@ -144,8 +144,9 @@ def check_launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> 
     where = _target_point(s, target)
     if target in s.pieces and s.pieces[target].kind == "hovercraft":
         raise IllegalAction("l.638", f"a torpedo cannot hit the hovercraft {target}: it passes underneath")
-    if target in s.pieces and s.pieces[target].kind == "helicopter":
-        raise IllegalAction("l.1587", f"a torpedo hits on the water only, not the helicopter {target}")
+    if target in s.pieces and air_kind(s.pieces[target]):
+        rule = "l.1113" if air_kind(s.pieces[target]) == "seaplane" else "l.1587"
+        raise IllegalAction(rule, f"a torpedo hits boats and ships on the water only, not the aircraft {target}")
     d = distance(p.at, where)
     if d < 2:
         raise IllegalAction("l.202", f"{target} is {d} d from {shooter}; a torpedo needs at least 2 d")

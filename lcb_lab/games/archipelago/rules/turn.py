@@ -18,7 +18,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE
 from lcb_lab.games.archipelago.model.state import ArchState, other
-from lcb_lab.games.archipelago.rules import scenarios
+from lcb_lab.games.archipelago.rules import aircraft, scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import cls_of, log, pct
 from lcb_lab.games.archipelago.rules.hidden import check_written, mark_heard
@@ -30,7 +30,8 @@ def dice_count(s: ArchState, player: str) -> int:
     """Blue dice ``player`` rolls: 2 at level 1 (l.170); at level 2 by its pieces left (l.289-293)."""
     if s.level == 1:
         return 2
-    n = len([p for p in s.afloat(player) if cls_of(p).mobility != "launcher"])    # launchers do not count (l.995)
+    n = len([p for p in s.afloat(player) if cls_of(p).mobility != "launcher"     # launchers do not count (l.995)
+             and not aircraft.own_dice(s, p)])
     n += sum(h.owner == player for h in s.hidden.values())                          # hidden submarines count (l.1155)
     if s.level >= 5:
         from lcb_lab.games.archipelago.rules.expanded import dice_count as expanded_dice
@@ -63,6 +64,7 @@ def roll_movement(g: Any) -> None:
     log(g, "roll", f"blue {'-'.join(map(str, vals))}{' BONUS' if s.bonus else ''}",
         f"Up to {len(s.dice)} pieces may move, each by one die (l.170, l.178, l.307){more}.",
         [rule, "l.172"] if s.bonus else [rule], roll=vals, bonus=s.bonus)
+    aircraft.roll_air_dice(g)
 
 
 def end_turn(g: Any) -> None:
@@ -73,7 +75,9 @@ def end_turn(g: Any) -> None:
         raise IllegalAction("l.170", "roll the blue dice before ending the turn (moving none is allowed)")
     check_written(g)
     mark_heard(g)
+    aircraft.must_move(g)
     crash(g)
+    aircraft.fall(g)
     scenarios.check(g)
     if s.over:
         return
@@ -83,11 +87,13 @@ def end_turn(g: Any) -> None:
         return
     s.to_move = other(s.to_move)
     s.turn += 1
-    s.phase, s.dice, s.rolled, s.bonus = "start", [], [], False
+    s.phase, s.dice, s.rolled, s.bonus, s.air_dice = "start", [], [], False, []
     for p in s.afloat(s.to_move):
         p.moved = p.held = p.fired = False
         p.steps, p.done = "", []
+        p.start = p.point
     log(g, "turn", f"turn {s.turn}: {s.to_move}", "Torpedoes in flight may be continued before the blue dice (l.207).",
         ["l.165", "l.207"])
     burn(g)
     expire(g)
+    aircraft.advance(g)
