@@ -6,11 +6,11 @@ no table: the table, its size, its features and points are *sandbox*
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
 from lcb_lab.games.force_on_force.model.units import Unit
+from lcb_lab.kernel import files
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,9 @@ class Table:
 
 
 def load(name: str = "sandbox_table.toml") -> tuple[Table, list[Unit]]:
-    """The packaged table and its units. Raises KeyError / ValueError on a malformed file."""
-    text = resources.files("lcb_lab.games.force_on_force").joinpath("data", name).read_text(encoding="utf-8")
-    d = tomllib.loads(text)
+    """The packaged table and its units, read through the one file reader (:mod:`lcb_lab.kernel.files`).
+    Raises ScenarioError for a file that is no TOML, KeyError / ValueError for a malformed table."""
+    d = files.load_toml(resources.files("lcb_lab.games.force_on_force").joinpath("data", name), "table")
     if d.get("source") != "sandbox":
         raise ValueError(f"{name}: the table is sandbox data and must say source = \"sandbox\"")
     feats = tuple(Feature(f["name"], f["kind"], tuple(tuple(p) for p in f["points"]),
