@@ -17,8 +17,11 @@ citations, ``tests/archipelago/test_rule_refs.py``, runs it on every ``l.N`` the
 """
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+from lcb_lab.kernel.line_refs import REF, LineRefs, line_of
+
+__all__ = ["Section", "SECTIONS", "REF", "line_of", "section_of", "cite"]
 
 
 class Section(NamedTuple):
@@ -123,26 +126,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("Reference Tables", 1570, 1680, 0),
 )
 
-REF = re.compile(r"^l\.(\d+)$")
-
-
-def line_of(ref: str) -> int:
-    """The line number of a reference ``"l.N"``. Raises ValueError for another form."""
-    m = REF.match(ref)
-    if not m:
-        raise ValueError(f"{ref!r} is not a line reference like 'l.202'")
-    return int(m.group(1))
-
-
-def section_of(line: int) -> Section:
-    """The known section holding ``line``. Raises KeyError when none does."""
-    for s in SECTIONS:
-        if s.first <= line <= s.last:
-            return s
-    raise KeyError(f"l.{line} lies in no section this game builds on")
-
-
-def cite(ref: str) -> str:
-    """``ref`` (``"l.N"``) with its section's heading: ``"Torpedo Launching, l.202"``.
-    Raises ValueError / KeyError as :func:`line_of` / :func:`section_of`."""
-    return f"{section_of(line_of(ref)).heading}, {ref}"
+_REFS = LineRefs(SECTIONS)
+section_of = _REFS.section_of
+"""The known section holding a line (:meth:`lcb_lab.kernel.line_refs.LineRefs.section_of`). Raises KeyError."""
+cite = _REFS.cite
+"""``"l.N"`` with its section's heading, e.g. ``"Torpedo Launching, l.202"``. Raises ValueError / KeyError."""
