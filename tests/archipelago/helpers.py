@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from lcb_lab.games.archipelago.model.board import Board
+from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 
 SEA = Board.open_sea(14, 16)
@@ -29,3 +32,14 @@ def snapshot(g) -> str:
 def titles(g, since: int = 0) -> list[str]:
     """The log's titles from entry ``since`` on."""
     return [e["title"] for e in g.state.log[since:]]
+
+
+def refused(g, act, rule: str) -> str:
+    """Apply ``act`` to ``g`` expecting an IllegalAction that cites ``rule`` and leaves the state
+    byte-identical; returns the refusal's text."""
+    before = snapshot(g)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(act)
+    assert e.value.rule == rule, e.value
+    assert snapshot(g) == before
+    return str(e.value)

@@ -1,20 +1,11 @@
 """Choosing forces of equal value as acts (l.272-277): the text's example of 30 points for each
 side, refusals over the budget and short of it, then the placing (l.279)."""
 import numpy as np
-import pytest
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules.forces import reachable, value
 from lcb_lab.games.archipelago.stage import choose_game
-from lcb_lab.kernel.errors import IllegalAction
-from tests.archipelago.helpers import snapshot, titles
-
-
-def refused(g, act, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(act)
-    assert e.value.rule == rule and snapshot(g) == before
+from tests.archipelago.helpers import refused, titles
 
 
 def test_the_30_point_example_red_11_vessels_blue_9():

@@ -9,17 +9,7 @@ from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.board import Base
 from lcb_lab.games.archipelago.rules.torpedo import REAR, bearing
 from lcb_lab.games.archipelago.stage import stage
-from lcb_lab.kernel.errors import IllegalAction
-from tests.archipelago.helpers import NE, NW, SE, SW, N, S, SEA, at, snapshot
-
-
-def refused(g, action, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert snapshot(g) == before
-    return str(e.value)
+from tests.archipelago.helpers import N, NE, NW, S, SE, SEA, SW, at, refused
 
 
 def two_boats(forced, **kw):

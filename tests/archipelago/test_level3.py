@@ -10,20 +10,10 @@ from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.board import Base, Board
 from lcb_lab.games.archipelago.rules.turn import dice_count
 from lcb_lab.games.archipelago.stage import stage
-from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial
-from tests.archipelago.helpers import NE, NW, SE, N, S, SEA, at, snapshot, titles
+from tests.archipelago.helpers import N, NE, NW, S, SE, SEA, at, refused, titles
 
 FLY = {"flying": True}
-
-
-def refused(g, act, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(act)
-    assert e.value.rule == rule, e.value
-    assert snapshot(g) == before
-    return str(e.value)
 
 
 def xy(p):

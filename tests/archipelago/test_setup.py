@@ -2,20 +2,11 @@
 and facing along a line (l.155), within the suggested zone (l.146-149); then turn 1 begins with the
 panels filled (l.159) and panel A stocked."""
 import numpy as np
-import pytest
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal import PlaceTemplate
 from lcb_lab.games.archipelago.stage import setup_game
-from lcb_lab.kernel.errors import IllegalAction
-from tests.archipelago.helpers import SEA, snapshot
-
-
-def refused(g, act, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(act)
-    assert e.value.rule == rule and snapshot(g) == before
+from tests.archipelago.helpers import SEA, refused
 
 
 def test_placing_every_piece_then_turn_one():

@@ -5,25 +5,15 @@ pending choices; the other player cannot tell which cards a player holds (indist
 The card set is sandbox (``data/cards.toml``): subs-1 marks D3 (the text's example, l.773),
 mines-1 C2 (l.769), aircraft-1 C3 and C4."""
 import numpy as np
-import pytest
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.stage import setup_game, stage
-from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.worlds import follow, seen
-from tests.archipelago.helpers import snapshot, titles
+from tests.archipelago.helpers import refused, titles
 
 SEA = Board.open_sea(28, 28)
-
-
-def refused(g, act, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(act)
-    assert e.value.rule == rule, e.value
-    assert snapshot(g) == before
 
 
 def in_sector(sector, n, skip=0):

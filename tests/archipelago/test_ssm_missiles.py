@@ -11,18 +11,9 @@ from lcb_lab.games.archipelago.rules.ssm import best_course
 from lcb_lab.games.archipelago.rules.turn import dice_count
 from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.errors import IllegalAction
-from tests.archipelago.helpers import NE, NW, SE, SW, N, S, SEA, at, snapshot, titles
+from tests.archipelago.helpers import N, NE, NW, S, SE, SEA, SW, at, refused, titles
 
 FLY = {"flying": True}
-
-
-def refused(g, act, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(act)
-    assert e.value.rule == rule, e.value
-    assert snapshot(g) == before
-    return str(e.value)
 
 
 def land(*points):

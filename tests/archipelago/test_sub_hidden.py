@@ -13,21 +13,12 @@ from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import neighbour
 from lcb_lab.kernel.worlds import follow
-from tests.archipelago.helpers import snapshot, titles
+from tests.archipelago.helpers import refused, titles
 
 E = load_board("archipelago_expanded")
 SUB = {"submerged": True}
 FLY = {"flying": True, "fuel": 5}
 HIDE = ["l.1147"]
-
-
-def refused(g, act, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(act)
-    assert e.value.rule == rule, e.value
-    assert snapshot(g) == before
-    return str(e.value)
 
 
 def deep(sector, k=0):

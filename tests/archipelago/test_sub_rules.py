@@ -3,26 +3,15 @@
 positions with forced dice.  The pictures are not in the text: each test places the pieces so the
 geometry its example describes holds (an open sea of 14 x 16 points, ``tests/archipelago/helpers.py``)."""
 import numpy as np
-import pytest
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.notepad import Mine
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.stage import stage
-from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.legal import Template
-from tests.archipelago.helpers import NE, NW, SE, SW, N, S, O, SEA, at, snapshot, titles
+from tests.archipelago.helpers import N, NE, NW, O, S, SE, SEA, SW, at, refused, titles
 
 FLY = {"flying": True, "fuel": 5}
-
-
-def refused(g, act, rule):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(act)
-    assert e.value.rule == rule, e.value
-    assert snapshot(g) == before
-    return str(e.value)
 
 
 def sub_game(board=SEA, extra=(), forced=(), **kw):
