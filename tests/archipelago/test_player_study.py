@@ -82,3 +82,15 @@ def test_commandos_on_paper_are_put_on_drawn_islands_the_same_in_both_games():
     islands = set(a.board.islands())
     assert all(c.island in islands and c.secret for c in drawn[0].state.commandos)
     assert len(drawn[0].state.commandos) == 2
+
+
+def test_a_hidden_submarine_of_the_other_side_is_absent_from_the_players_world():
+    """Level 5, Blue's submarine hidden on its notepad (l.1147) in D8 or in C2: Red's world holds
+    no Blue hidden submarine, the same for both games; Blue's own world keeps it."""
+    from tests.archipelago.test_sub_hidden import world
+    a, b = world("D8", 0), world("C2", 0)
+    assert _data(a) != _data(b)
+    drawn = [sample_world(g, "Red", np.random.default_rng(4)) for g in (a, b)]
+    assert _data(drawn[0]) == _data(drawn[1])
+    assert not any(h.owner == "Blue" for h in drawn[0].state.hidden.values())
+    assert any(h.owner == "Blue" for h in sample_world(a, "Blue", np.random.default_rng(4)).state.hidden.values())

@@ -14,7 +14,11 @@ none):
 * **the secret flagship** (l.394): drawn uniformly among the other side's ships afloat
   (:attr:`~lcb_lab.games.archipelago.model.catalog.PieceClass.is_ship`);
 * **commandos on paper** (l.600): each hidden C marker of the other side is put on an island
-  drawn uniformly among the board's islands (:meth:`~lcb_lab.games.archipelago.model.board.Board.islands`).
+  drawn uniformly among the board's islands (:meth:`~lcb_lab.games.archipelago.model.board.Board.islands`);
+* **the expanded game's secrets** -- the other side's submarines hidden on its notepad (l.1147), its
+  face-down cards (l.757) and its remote-controlled mines (l.1211): absent from the world (*sandbox*,
+  as LC:B's sampler takes the enemy to hold no card and no secret mine: the player is assumed not to
+  know them, and nothing of them is read).
 
 The world's log is empty (it told of the secrets; a run is judged by the state).  Nothing is read
 of the hidden values themselves, so two games a player cannot tell apart give
@@ -69,6 +73,12 @@ def sample_world(game: Any, player: str, rng: np.random.Generator) -> Any:
         ships = sorted(pid for pid, p in real.pieces.items() if p.owner == enemy and catalog().classes[p.kind].is_ship)
         if ships:
             s.flagships = {**s.flagships, enemy: ships[int(rng.integers(len(ships)))]}
+    if not knows(real, player, {"notepad": enemy}):
+        s.hidden = {i: h for i, h in s.hidden.items() if h.owner != enemy}
+    if not knows(real, player, {"cards": enemy}) and enemy in s.cards:
+        s.cards = {**s.cards, enemy: []}
+    if not knows(real, player, {"rc_mines": enemy}) and enemy in s.rc_mines:
+        s.rc_mines = {**s.rc_mines, enemy: []}
     if not knows(real, player, {"commandos": enemy}):
         islands = sorted(game.board.islands())
         s.commandos = [_placed(c, islands, rng) if c.owner == enemy and c.secret else c for c in s.commandos]

@@ -41,11 +41,14 @@ def words(a: Any, point_label: Callable[[Axial], str]) -> str:
         if v in ((), "", 0, False, None) and name not in ("piece", "shooter", "target"):
             continue
         shown = ", ".join(map(str, v)) if isinstance(v, tuple) else "yes" if v is True else str(v)
-        parts.insert(0, shown) if name in ("piece", "shooter") else parts.append(f"{name.replace('_', ' ')} {shown}")
+        if name in ("piece", "shooter"):
+            parts.insert(0, shown)
+        else:
+            parts.append(f"{name.replace('_', ' ')} {shown}")
     return f"{a.KIND.replace('_', ' ')}: " + " ".join(parts)
 
 
-def family_label(t: Template, point_label: Callable[[Axial], str]) -> str:
+def family_label(t: Template) -> str:
     """A template in words: its kind, its limits and how many options it has."""
     lim = " ".join(str(v) for v in t.limits.values())
     return f"{t.kind.replace('_', ' ')}: {lim} ({len(t.options)} option{'s' if len(t.options) != 1 else ''})"
@@ -82,7 +85,7 @@ class MoreActs:
     def draw(self) -> bool:
         """Refill the lists from the view model; whether there is any act to offer."""
         offers = self.offers()
-        set_options(self.family, [(family_label(a, self.label) if isinstance(a, Template) else words(a, self.label), a)
+        set_options(self.family, [(family_label(a) if isinstance(a, Template) else words(a, self.label), a)
                                   for a in offers])
         self._draw_options()
         return bool(offers)
