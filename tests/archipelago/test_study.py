@@ -83,3 +83,16 @@ def test_the_first_shots_exact_chance_stands_beside_the_sampled_share():
     assert exact_odds(_start(), (A.RollMovement(),)) is None           # no shot
     far = exact_odds(_start(), (A.RollMovement(), A.LaunchTorpedo("Red TB-1", "Blue TB-2")))
     assert far.target == "Blue TB-2" and far.p_hit == 0        # Blue TB-1 stands on the course first
+
+
+def test_a_gun_shot_at_a_base_object_counts_as_a_hit_when_it_ruins_it():
+    """Picture 24's blue C-9 at Red's ammunition storage 4 d away (l.336, l.338): the study's first
+    shot is the gun at the object; a run counts it hit exactly when the object is ruined, and the
+    sampled share lies in its 95 % interval around the exact chance."""
+    from lcb_lab.games.archipelago.course import level2
+    g = level2.picture_24()
+    plan = Plan((A.FireGun("Blue C-9", "A-Red ammunition"),), name="storage")
+    r = study(g, plan, runs=120, seed=5, workers=0, progress=False)
+    lo, hi = r.first_shot().interval
+    assert r.exact is not None and r.exact.target == "A-Red ammunition" and 0 < r.exact.p_hit < 1
+    assert r.first_shot().n == 120 and 0 < r.first_shot().k < 120 and lo <= r.exact.p_hit <= hi

@@ -62,13 +62,16 @@ def exact_odds(start: Any, acts: tuple) -> ExactShot | None:
     return ExactShot(k, step.label, step.rule, acts[k].target, step.probability(1))
 
 
-def hit_now(g: Any, target: str, before: tuple[int, bool]) -> bool:
-    """Whether ``target`` took a hit since ``before`` (:func:`hit_mark`): a hit marker more, or sunk."""
-    hits, afloat = hit_mark(g, target)
-    return hits > before[0] or (before[1] and not afloat)
+def hit_now(g: Any, target: str, before: tuple[int, bool, bool]) -> bool:
+    """Whether ``target`` was hit since ``before`` (:func:`hit_mark`): a hit marker more, gone from
+    the board (sunk, shot down, an intercepted torpedo), or a base object ruined (l.338)."""
+    hits, present, ruined = hit_mark(g, target)
+    return hits > before[0] or (before[1] and not present) or (ruined and not before[2])
 
 
-def hit_mark(g: Any, target: str) -> tuple[int, bool]:
-    """``(hit markers on target, afloat)`` now."""
-    p = g.state.pieces.get(target)
-    return (len(p.hits), True) if p is not None else (0, False)
+def hit_mark(g: Any, target: str) -> tuple[int, bool, bool]:
+    """``(hit markers on target, on the board, ruined)`` now; a base object is on no board list."""
+    s = g.state
+    p = s.pieces.get(target)
+    present = p is not None or target in s.torpedoes or target in s.cruise
+    return (len(p.hits) if p is not None else 0), present, target in s.ruins
