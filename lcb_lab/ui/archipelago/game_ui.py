@@ -173,7 +173,8 @@ class ArchUi:
         if not isinstance(d, dict) or d.get("game") != "archipelago":
             raise ScenarioError(str(path), "game", "not a saved game of Naval Battle in Archipelago")
         if d.get("board") != load_board(BOARD).name:
-            raise ScenarioError(str(path), "board", f"the lab plays on the sandbox board {BOARD!r}, not {d.get('board')!r}")
+            got = f"{d['board']!r}" if "board" in d else "no board named"
+            raise ScenarioError(str(path), "board", f"the lab plays on the sandbox board {BOARD!r}, the file has {got}")
         g = new_archipelago(d.get("level", 1), 0)
         try:
             from lcb_lab.kernel.dice import Dice
