@@ -188,7 +188,7 @@ def test_save_and_load_the_record(tmp_path):
     loaded = lab.load_game("arch.json", confirm=True)
     assert loaded is lab.game and _data(lab) == saved and loaded.history.cursor == 2
     (tmp_path / "open.json").write_text(json.dumps({"game": "archipelago", "board": "open sea"}))
-    assert lab.load_game("open.json", confirm=True) is None and "not &#x27;open sea&#x27;" in lab.message.value
+    assert lab.load_game("open.json", confirm=True) is None and "the file has &#x27;open sea&#x27;" in lab.message.value
     (tmp_path / "bad.json").write_text('{"game": "chess"}')
     assert lab.load_game("bad.json", confirm=True) is None and "not a saved game of Naval Battle" in lab.message.value
 
