@@ -132,7 +132,6 @@ def _opening5(board: Board, seed: int | None, **extra: Any) -> Archipelago:
     """Level 5's opening: each piece on the first free point of its side's zone its class may start
     on (aircraft over any point, the seaplane on the water, l.1105); a helicopter finding no white
     point left starts aboard an own ship with a free platform (l.417, l.945, l.1027, l.1266)."""
-    from lcb_lab.games.archipelago.rules.dock import platforms
     from lcb_lab.kernel.errors import IllegalAction
     specs: list = []
     for owner, facing in (("Blue", "NE"), ("Red", "SW")):
@@ -143,7 +142,7 @@ def _opening5(board: Board, seed: int | None, **extra: Any) -> Archipelago:
             need = {"flying": "landed", "seaplane": "boat", "blimp": "flying"}.get(c.mobility, c.mobility)
             p = next((p for p in pts if p not in taken and board.admits(p, need)), None)
             if p is None and c.mobility == "flying":
-                deck = _free_deck(specs, owner, c, platforms)
+                deck = _free_deck(specs, owner, c)
                 if deck is not None:
                     specs.append((f"{owner} {name}", deck[1], facing, {"aboard": deck[0]}))
                     continue
@@ -154,9 +153,10 @@ def _opening5(board: Board, seed: int | None, **extra: Any) -> Archipelago:
     return stage(board, specs, seed=seed, level=LEVEL, **extra)
 
 
-def _free_deck(specs: list, owner: str, heli: Any, platforms: Any) -> tuple[str, Any] | None:
+def _free_deck(specs: list, owner: str, heli: Any) -> tuple[str, Any] | None:
     """``(ship id, its point)``: the first of ``owner``'s ships placed in ``specs`` with a platform
     left for helicopter class ``heli`` (a large one only on a large platform, l.1017), or None."""
+    from lcb_lab.games.archipelago.rules.dock import platforms
     for spec in specs:
         pid, point = spec[0], spec[1]
         if not pid.startswith(owner + " "):
