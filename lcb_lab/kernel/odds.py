@@ -2,7 +2,8 @@
 
 A :class:`~lcb_lab.kernel.dice.Die` and a rule ``succeeds(face)
 -> bool`` give one die's success chance (:func:`success_pmf`); ``n`` such dice give
-Binomial(n, p) successes (:func:`hits_pmf`); :func:`face_pmf` / :func:`total_pmf` give
+Binomial(n, p) successes (:func:`hits_pmf`); :func:`draw_pmf` counts a kind of card drawn from a
+shuffled deck (without replacement); :func:`face_pmf` / :func:`total_pmf` give
 a die's value and the sum of several dice (e.g. 2d6, or the 1/2/2/3/3/4 average die);
 :func:`sum_pmf` convolves independent counts and :func:`net_damage_pmf` nets one count
 against another (``max(0, L - I)``).  Distributions are numpy arrays indexed by the
@@ -58,6 +59,21 @@ def binomial_pmf(n: int, p: float) -> np.ndarray:
 def hits_pmf(dice: int, die: Die, succeeds: Rule) -> np.ndarray:
     """P(successes = k) for k = 0..dice: ``dice`` rolls of ``die``, each succeeding under ``succeeds``."""
     return binomial_pmf(dice, die.chance(succeeds))
+
+
+def draw_pmf(cards: int, marked: int, draws: int) -> np.ndarray:
+    """P(k marked cards drawn) for k = 0..min(marked, draws): ``draws`` cards without replacement from
+    a shuffled deck of ``cards`` of which ``marked`` are of the kind counted (the hypergeometric).
+    Raises ValueError when ``marked`` or ``draws`` exceed ``cards`` or any is negative.
+
+    >>> [round(float(p), 3) for p in draw_pmf(10, 2, 5)]     # 2 marked cards in a deck of 10, a hand of 5
+    [0.222, 0.556, 0.222]
+    """
+    if min(cards, marked, draws) < 0 or marked > cards or draws > cards:
+        raise ValueError(f"draw_pmf: need 0 <= marked, draws <= cards; got {cards}, {marked}, {draws}")
+    total = comb(cards, draws)
+    return np.array([comb(marked, k) * comb(cards - marked, draws - k) / total
+                     for k in range(min(marked, draws) + 1)], dtype=float)
 
 
 def face_pmf(die: Die) -> np.ndarray:

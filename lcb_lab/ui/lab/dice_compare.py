@@ -7,6 +7,8 @@ neither); the notebook joins them.
 
 * :func:`curves_figure` -- P(hit) of several curves, each on its own x axis, side by side;
 * :func:`pmfs_figure` -- several pmfs as bars, side by side;
+* :class:`Grid`, :func:`grid_figure` -- a chance for every pair of two things (e.g. two opposed dice),
+  as a coloured table with the value written in each cell;
 * :func:`steps` -- how much one step of x changes P(hit), for each step of a curve;
 * :func:`checkpoints` -- questions on two curves (a per-die chance against a sum's): the change per
   step, and where a sum's curve falls fastest; every answer computed from the curves given.
@@ -25,7 +27,7 @@ from lcb_lab.kernel.checkpoints import Checkpoint
 if TYPE_CHECKING:  # pragma: no cover
     from bokeh.models import Row, Title
 
-__all__ = ["Curve", "Pmf", "steps", "steepest", "checkpoints", "curves_figure", "pmfs_figure"]
+__all__ = ["Curve", "Pmf", "Grid", "steps", "steepest", "checkpoints", "curves_figure", "pmfs_figure", "grid_figure"]
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 
@@ -58,6 +60,27 @@ class Pmf:
     values: tuple[int, ...]
     probs: tuple[float, ...]
     rule: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A chance for every pair: ``ps[i][j]`` for row ``rows[i]`` and column ``cols[j]`` (labels), e.g.
+    the reacting unit's chance for each initiative die (rows) and reacting die (columns); ``name``,
+    ``row_label``, ``col_label``, ``rule``."""
+
+    name: str
+    row_label: str
+    col_label: str
+    rows: tuple[str, ...]
+    cols: tuple[str, ...]
+    ps: tuple[tuple[float, ...], ...]
+    rule: str
+
+    def at(self, row: str, col: str) -> float:
+        """The chance at ``row``, ``col`` (labels); KeyError for a label not in the grid."""
+        if row not in self.rows or col not in self.cols:
+            raise KeyError(f"{self.name}: no cell {row}, {col}")
+        return self.ps[self.rows.index(row)][self.cols.index(col)]
 
 
 def steps(curve: Curve) -> list[float]:
@@ -126,6 +149,31 @@ def pmfs_figure(pmfs: Sequence[Pmf], height: int = 300, width: int = 380) -> Row
         f.yaxis.formatter = NumeralTickFormatter(format="0%")
         figs.append(f)
     return row(*figs)
+
+
+def grid_figure(grid: Grid, height: int = 320, width: int = 400):
+    """A Bokeh chart of ``grid``: one square per cell, darker for a higher chance, its value written in it."""
+    from bokeh.models import ColumnDataSource
+    from bokeh.plotting import figure
+    cells = [(r, c, p) for r, row in zip(grid.rows, grid.ps) for c, p in zip(grid.cols, row)]
+    src = ColumnDataSource({"r": [r for r, _, _ in cells], "c": [c for _, c, _ in cells],
+                            "p": [p for _, _, p in cells], "text": [f"{p:.0%}" for _, _, p in cells],
+                            "colour": [_shade(p) for _, _, p in cells],
+                            "ink": ["white" if p > 0.55 else "black" for _, _, p in cells]})
+    f = figure(height=height, width=width, title=f"{grid.name} ({grid.rule})", x_range=list(grid.cols),
+               y_range=list(reversed(grid.rows)), x_axis_label=grid.col_label, y_axis_label=grid.row_label,
+               toolbar_location=None, tools="hover", tooltips=[(grid.row_label, "@r"), (grid.col_label, "@c"),
+                                                                ("P", "@p{0.0%}")])
+    f.rect("c", "r", 0.95, 0.95, source=src, fill_color="colour", line_color=None)
+    f.text("c", "r", text="text", source=src, text_align="center", text_baseline="middle", text_color="ink")
+    f.grid.visible = False
+    return f
+
+
+def _shade(p: float) -> str:
+    """A blue from white (0) to dark (1)."""
+    lo, hi = (247, 251, 255), (8, 48, 107)
+    return "#" + "".join(f"{round(a + (b - a) * p):02x}" for a, b in zip(lo, hi))
 
 
 def _note(text: str) -> Title:

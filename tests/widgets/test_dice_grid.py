@@ -1,0 +1,19 @@
+"""The opposed-roll table of the lessons that compare games (:class:`lcb_lab.ui.lab.dice_compare.Grid`):
+read by labels, drawn one square per cell with its value written in it."""
+from fractions import Fraction
+
+import pytest
+
+from lcb_lab.ui.lab.dice_compare import Grid, grid_figure
+
+
+def test_a_grid_reads_by_labels_and_draws_each_cell():
+    p = Fraction(12, 36)                            # d6 against d6, 4+ and higher: (4:3 + 5:4 + 6:5) / 36
+    g = Grid("opposed", "initiative", "reacting", ("d6", "d8"), ("d6", "d8"), ((float(p), 0.5), (0.25, 0.39)), "l.318")
+    assert g.at("d6", "d6") == pytest.approx(1 / 3) and g.at("d8", "d6") == 0.25
+    with pytest.raises(KeyError, match="no cell d6, d12"):
+        g.at("d6", "d12")
+    fig = grid_figure(g)
+    src = fig.renderers[0].data_source.data
+    assert src["text"] == ["33%", "50%", "25%", "39%"] and src["ink"] == ["black"] * 4
+    assert list(fig.y_range.factors) == ["d8", "d6"]          # first row on top
