@@ -26,6 +26,7 @@ from lcb_lab.kernel.checkpoints import Checkpoint
 
 if TYPE_CHECKING:  # pragma: no cover
     from bokeh.models import Row, Title
+    from bokeh.plotting import figure as Figure
 
 __all__ = ["Curve", "Pmf", "Grid", "steps", "steepest", "checkpoints", "curves_figure", "pmfs_figure", "grid_figure"]
 
@@ -151,7 +152,7 @@ def pmfs_figure(pmfs: Sequence[Pmf], height: int = 300, width: int = 380) -> Row
     return row(*figs)
 
 
-def grid_figure(grid: Grid, height: int = 320, width: int = 400):
+def grid_figure(grid: Grid, height: int = 320, width: int = 400) -> Figure:
     """A Bokeh chart of ``grid``: one square per cell, darker for a higher chance, its value written in it."""
     from bokeh.models import ColumnDataSource
     from bokeh.plotting import figure

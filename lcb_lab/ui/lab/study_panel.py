@@ -1,0 +1,95 @@
+"""The lab's *study this plan* panel, for any game: the turn or impulse so far, played many times.
+
+A game gives the panel what differs (:class:`StudyPanel`'s hooks): who may study now and why
+(``may_study(game, viewer) -> (ok, why)``), the plan from the game in progress (``make_plan(game) ->
+(start, plan)``: it reads the panel's pickers), the study itself (``run_study(start, plan, runs=,
+seed=, workers=, progress=, viewer=, on_progress=)``, the kernel's runner under the game's hooks) and
+the result drawn (``render(result) -> html``, ``figures_of(result) -> [widget]``).  The panel gives the rest: the runs
+and horizon pickers, the button, the progress bar that follows the runs, the offer line, the
+refusal of a view that may not study, and a study's error as one line.
+
+What it observes: the controller's ``version`` and ``viewer`` (the offer line), and its own button.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from lcb_lab.kernel.errors import LabError
+from lcb_lab.ui.lab.controller import follow
+from lcb_lab.ui.lab.html import esc
+
+__all__ = ["StudyPanel", "RESULT_HEAD"]
+
+RESULT_HEAD = "<tr><th>event</th><th>rule</th><th>exact</th><th>sampled (95 %)</th></tr>"
+"""The head of a study's exact-versus-sampled table."""
+
+
+class StudyPanel:
+    """Pickers (``runs``, ``horizon`` and a game's ``extra`` ones), the button, a progress bar, the
+    result table (``table``) and figure box (``figures``); ``.widget`` is the panel's body.
+
+    ``ctl``: the lab's controller; ``runs``: the run counts offered, the second the default;
+    ``horizons`` and ``horizon``: the horizons offered and the default; ``label``: the button's text;
+    ``note``: what a run is, said under the button; ``extra``: more pickers (a game's own)."""
+
+    may_study: Callable[[Any, Any], tuple[bool, str]]
+    make_plan: Callable[[Any], tuple[Any, Any]]
+    run_study: Callable[..., Any]
+    render: Callable[[Any], str]
+
+    def __init__(self, ctl: Any, runs: Sequence[int], horizons: Sequence[str], horizon: str, label: str,
+                 note: str, extra: Sequence[W.Widget] = ()):
+        self.ctl = ctl
+        self.result: Any = None
+        """The last study shown (None: none yet)."""
+        self.runs = W.Dropdown(description="Runs", options=list(runs), value=runs[1], layout=W.Layout(width="150px"))
+        self.horizon = W.Dropdown(description="Until", options=list(horizons), value=horizon,
+                                  layout=W.Layout(width="170px"))
+        self.button = W.Button(description=label, button_style="primary", icon="chart-bar")
+        self.bar = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="200px"))
+        self.run_row = W.HBox([self.button])
+        """The button, and the progress bar once a study has begun (on the page only then)."""
+        self.offer = W.HTML()
+        """The line that says whether and what this view may study."""
+        self.table = W.HTML()
+        self.figures = W.VBox()
+        pickers = W.HBox([self.runs, *extra, self.horizon], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([self.offer, pickers, self.run_row,
+                              W.HTML(f'<div class="lcb-small lcb-muted">{esc(note)}</div>'), self.table, self.figures])
+        self.button.on_click(lambda _b: self.run())
+        self.redraw = follow(ctl, ["version", "viewer"], self.draw)
+        self.redraw()
+
+    def figures_of(self, result: Any) -> list[W.Widget]:
+        """The figures drawn under the table (none unless a game draws some)."""
+        return []
+
+    def draw(self) -> None:
+        """The offer line and the button's state for the game shown and the view."""
+        ok, why = self.may_study(self.ctl.game, self.ctl.viewer)
+        self.offer.value = f'<div class="lcb-small">{esc(why)}</div>'
+        self.button.disabled = not ok
+
+    def run(self, runs: int | None = None, seed: int = 0) -> Any:
+        """Study the game so far with ``runs`` (default: the picker's) and ``seed``; the result, or None
+        when the view may not study now or the study is refused (the table says why in one line)."""
+        ok, why = self.may_study(self.ctl.game, self.ctl.viewer)
+        if not ok:
+            self.table.value = f"<div>{esc(why)}</div>"
+            return None
+        start, plan = self.make_plan(self.ctl.game)
+        n = runs or self.runs.value
+        self.bar.max, self.bar.value = n, 0
+        self.run_row.children = (self.button, self.bar)
+        try:
+            r = self.run_study(start, plan, runs=n, seed=seed, workers=0, progress=False, viewer=self.ctl.viewer,
+                           on_progress=lambda done, _total: setattr(self.bar, "value", done))
+        except LabError as e:
+            self.table.value = f"<div>{esc(e)}</div>"
+            return None
+        self.result = r
+        self.table.value = self.render(r)
+        self.figures.children = self.figures_of(r)
+        return r
