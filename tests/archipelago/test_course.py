@@ -17,7 +17,9 @@ from lcb_lab.kernel.errors import LabError
 
 def test_the_levels_and_their_keys():
     assert [(lv.number, lv.title) for lv in levels()] == [(1, "Level 1: torpedo boats"), (2, "Level 2: ships"),
-                                                          (3, "Level 3: helicopters")]
+                                                          (3, "Level 3: helicopters"),
+                                                          (4, "Level 4: hovercraft, garrisons and commandos"),
+                                                          (5, "Level 5: the expanded rules")]
     assert checkpoint("arch2.gun-odds").rule == "l.329" and checkpoint("arch3.mg-odds").rule == "l.539"
     with pytest.raises(LabError, match="no level 9"):
         level(9)
