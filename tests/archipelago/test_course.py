@@ -177,7 +177,8 @@ def test_module_doctests_pass(name):
 
 
 @pytest.mark.parametrize("name", ["20_archipelago_level1.ipynb", "21_archipelago_level2.ipynb",
-                                  "22_two_games_dice.ipynb", "23_archipelago_level3.ipynb"])
+                                  "22_two_games_dice.ipynb", "23_archipelago_level3.ipynb",
+                                  "24_archipelago_level4.ipynb", "25_archipelago_expanded.ipynb"])
 def test_every_line_a_lesson_cites_lies_in_a_known_section(name):
     """The lessons' text cites the game's lines as the package does (``l.N``, ``l.N-M``)."""
     import json
