@@ -73,7 +73,7 @@ LEVEL5 = {"arch5.ss-odds": pytest.approx(15 / 36), "arch5.hidden-seen": "no", "a
 def test_checkpoint_answers_hints_and_explanations():
     cps = level(5).checkpoints
     assert {cp.key: cp.correct_answer() for cp in cps} == LEVEL5
-    assert checkpoint("arch5.sonar-sectors").rule == "l.1183"
+    assert checkpoint("arch5.sonar-sectors").rule == "l.1185"
     for cp in cps:
         cite(cp.rule)
         wrong = {"choice": "maybe", "choices": ["none of these"], "number": 99, "probability": 0.5}[cp.kind]

@@ -10,7 +10,7 @@ dice forced in the order they are rolled:
 * :func:`picture_80` -- a submarine hidden on the notepad (optional rule l.1147) is no piece of the
   board for the other side (:func:`red_sees`: two worlds, one view); utility helicopter H-3 drops a
   sonar in H9 and Blue must place S-31, which lies in the neighbouring I9 (:data:`SONAR_80`,
-  :func:`place_80`, l.1183-1185);
+  :func:`place_80`, l.1185);
 * :func:`picture_76` -- a depth charge from H-3 beside the submerged S-32: no die, it sinks
   (:data:`DEPTH_CHARGE_76`, l.1141);
 * :func:`picture_68` -- minelayer M-28 lays a mine behind it; Blue TB-1 running over that point is
@@ -23,7 +23,7 @@ board, ``data/boards/archipelago_expanded.toml``); the others on :data:`~.SEA`.
 
 Checkpoints (:data:`CHECKPOINTS`), every answer computed by the engine on staged positions: the
 chance of MB-21's S-S missile (l.854), whether Red's view tells where a hidden submarine is
-(l.1147), how many sectors a sonar searches (l.1183), the chance a depth charge sinks a submarine
+(l.1147), how many sectors a sonar searches (l.1185), the chance a depth charge sinks a submarine
 (l.1141), how many turns after take-off an aircraft comes onto the board (l.1309).
 """
 from __future__ import annotations
@@ -186,9 +186,9 @@ def checkpoints() -> list[Checkpoint]:
                    explanation="No: a hidden submarine is only a line on its owner's notepad (l.1147-1151); "
                                "the other side sees the same whatever the sector."),
         Checkpoint("arch5.sonar-sectors", "A sonar is dropped in H9. How many sectors does it search?",
-                   kind="number", answer=lambda: len(hidden.zone(expanded_board(), "H9")), rule="l.1183",
+                   kind="number", answer=lambda: len(hidden.zone(expanded_board(), "H9")), rule="l.1185",
                    hint="The sector where it falls, and which others?",
-                   explanation="Nine: its own sector and the eight around it (l.1183, picture 80)."),
+                   explanation="Nine: its own sector and the eight around it (l.1185, picture 80)."),
         Checkpoint("arch5.depth-charge", "Red's H-3 drops a depth charge beside the submerged Blue S-32. With "
                    "what chance is S-32 destroyed?", kind="probability", answer=depth_charge_sinks,
                    rule="l.1141", hint="Is any die rolled for a depth charge?",
