@@ -36,6 +36,7 @@ from lcb_lab.games.archipelago.model.board import Base, Board
 from lcb_lab.games.archipelago.model.state import Commando
 from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.checkpoints import Checkpoint
+from lcb_lab.kernel.errors import LabError
 
 TITLE = "Level 4: hovercraft, garrisons and commandos"
 """The lesson's title."""
@@ -160,10 +161,11 @@ def end_colours() -> frozenset[str]:
 
 def base_b_ends_the_game() -> str:
     """``"yes"`` if the engine ends the game when Red's commandos capture Blue's Base B (a forced
-    red 4 against green 2), else ``"no"``."""
+    red 4 against green 2), else ``"no"``. Raises LabError if the landing failed to capture it."""
     g = landing([4, 2], base="B")
     g.apply(A.LandCommandos("Red HC-18", "Blue Base B"))
-    assert g.state.garrisons == {}, "the landing was to capture Base B"
+    if g.state.garrisons:
+        raise LabError("the staged landing did not capture Base B")
     return "yes" if g.state.over else "no"
 
 

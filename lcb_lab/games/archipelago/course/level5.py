@@ -39,7 +39,7 @@ from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.rules import hidden
 from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.checkpoints import Checkpoint
-from lcb_lab.kernel.errors import DiceExhausted
+from lcb_lab.kernel.errors import DiceExhausted, LabError
 from lcb_lab.kernel.hexgrid import from_offset, neighbour
 
 TITLE = "Level 5: the expanded rules"
@@ -139,10 +139,13 @@ def picture_88(**kw: Any) -> Any:
 
 def approach_88(g: Any) -> list[str]:
     """Play A-1's approach on :func:`picture_88`: Scramble, then whole turns of both sides without
-    moving until its pointer passes Approach; the stage of A-1 after each of Red's turns."""
+    moving until its pointer passes Approach; the stage of A-1 after each of Red's turns. Raises
+    LabError if it has not come to enter after 6 turns."""
     g.apply(A.Scramble("Red A-1"))
     stages = [g.state.airfield["Red A-1"]]
     while g.state.airfield["Red A-1"] != "enter":
+        if len(stages) > 6:
+            raise LabError(f"Red A-1 is still on {stages[-1]} after {len(stages) - 1} turns")
         for _ in range(2):
             g.apply(A.RollMovement())
             g.apply(A.EndTurn())
@@ -159,7 +162,6 @@ def depth_charge_sinks() -> float:
     """1.0 when H-3's depth charge sinks S-32 with no die left to roll (a roll would raise
     DiceExhausted), else 0.0 (played on :func:`picture_76`)."""
     g = picture_76()
-    assert g.dice.forced_left == 0
     try:
         g.apply(DEPTH_CHARGE_76)
     except DiceExhausted:
