@@ -56,11 +56,13 @@ def test_notebook_00_links_the_syllabus():
 
 
 def test_the_second_game_by_level_and_the_dice_comparison():
-    """Notebooks 20, 21 and 23 teach Archipelago's levels, each asking its course level's checkpoints;
+    """Notebooks 20, 21, 23, 24 and 25 teach Archipelago's levels (25: the expanded rules), each asking its course level's checkpoints;
     notebook 22 compares the two games' dice with checkpoints of its own."""
     from lcb_lab.games.archipelago.course import level_numbers
     arch = [ls for ls in LESSONS if ls.kind == "second game"]
-    assert [re.sub(r"^\d+_", "", ls.notebook) for ls in arch] == [f"archipelago_level{n}.ipynb" for n in level_numbers()]
+    names = {5: "archipelago_expanded.ipynb"}                  # level 5 is the expanded rules' tour
+    assert [re.sub(r"^\d+_", "", ls.notebook) for ls in arch] == \
+        [names.get(n, f"archipelago_level{n}.ipynb") for n in level_numbers()]
     assert [ls.notebook for ls in LESSONS if ls.kind == "comparison"] == ["22_two_games_dice.ipynb"]
     for n, ls in enumerate(arch, 1):
         source = (NOTEBOOKS / ls.notebook).read_text(encoding="utf-8")

@@ -17,7 +17,9 @@ from lcb_lab.kernel.errors import LabError
 
 def test_the_levels_and_their_keys():
     assert [(lv.number, lv.title) for lv in levels()] == [(1, "Level 1: torpedo boats"), (2, "Level 2: ships"),
-                                                          (3, "Level 3: helicopters")]
+                                                          (3, "Level 3: helicopters"),
+                                                          (4, "Level 4: hovercraft, garrisons and commandos"),
+                                                          (5, "Level 5: the expanded rules")]
     assert checkpoint("arch2.gun-odds").rule == "l.329" and checkpoint("arch3.mg-odds").rule == "l.539"
     with pytest.raises(LabError, match="no level 9"):
         level(9)
@@ -175,7 +177,8 @@ def test_module_doctests_pass(name):
 
 
 @pytest.mark.parametrize("name", ["20_archipelago_level1.ipynb", "21_archipelago_level2.ipynb",
-                                  "22_two_games_dice.ipynb", "23_archipelago_level3.ipynb"])
+                                  "22_two_games_dice.ipynb", "23_archipelago_level3.ipynb",
+                                  "24_archipelago_level4.ipynb", "25_archipelago_expanded.ipynb"])
 def test_every_line_a_lesson_cites_lies_in_a_known_section(name):
     """The lessons' text cites the game's lines as the package does (``l.N``, ``l.N-M``)."""
     import json

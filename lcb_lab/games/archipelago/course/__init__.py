@@ -15,7 +15,7 @@ games' dice.  Shared helpers: :func:`at` (a point by legs from a start), :func:`
 odds of an act before its roll), :func:`play` (apply an act and explain it), :func:`refusing_rule`.
 
 >>> [lv.number for lv in levels()], level(1).title
-([1, 2, 3], 'Level 1: torpedo boats')
+([1, 2, 3, 4, 5], 'Level 1: torpedo boats')
 """
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def at(*legs: tuple[int, int], start: Axial = O) -> Axial:
 
 @dataclass(frozen=True)
 class Level:
-    """One level of the course: ``number`` (1-4), ``module``, ``title``, ``staged`` and ``checkpoints``."""
+    """One level of the course: ``number`` (1-5, 5 the expanded rules), ``module``, ``title``, ``staged`` and ``checkpoints``."""
 
     number: int
     module: str

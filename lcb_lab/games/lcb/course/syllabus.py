@@ -5,8 +5,8 @@ Each :class:`Lesson` gives its title, its notebook (in ``notebooks/``), the rule
 teaches, its learning objectives, the minutes a class needs, and what the instructor prepares.
 One lesson per rulebook chapter 3 to 17, the start (notebook 00), three capstones that play whole
 turns (notebooks 03, 09, 10), a closing what-if lesson (notebook 02), then the second game, *Naval
-Battle in Archipelago*, level by level (notebooks 20, 21: its references are lines of its text,
-``l.N``) and a lesson comparing the two games' dice (notebook 22).  The minutes are the
+Battle in Archipelago*, level by level (notebooks 20, 21, 23, 24 and 25, the expanded rules: its
+references are lines of its text, ``l.N``) and a lesson comparing the two games' dice (notebook 22).  The minutes are the
 project's estimate for a class of about 12 at one projector (no rulebook value).
 """
 from __future__ import annotations
@@ -134,6 +134,19 @@ LESSONS: tuple[Lesson, ...] = (
             "give the chance of an A-S missile and say from where an A-A missile can hit",
             "give the chance that a machine gun downs a helicopter"),
            45, "Skim level 3's text (its l.396-577).", "second game"),
+    Lesson("Second game: Archipelago, level 4 (hovercraft, garrisons, commandos)", "24_archipelago_level4.ipynb",
+           ("l.578-700",),
+           ("move a hovercraft over water and flat land, and refuel a landed helicopter from its tank",
+            "give the chance that a machine gun destroys a hovercraft, and say why a torpedo cannot",
+            "give the chance that commandos capture a base held by a garrison, or by commandos and a garrison",
+            "say which capture ends the game, and what the papers of the optional rule hide"),
+           45, "Skim level 4's text (its l.578-700).", "second game"),
+    Lesson("Second game: Archipelago, the expanded rules (a tour)", "25_archipelago_expanded.ipynb", ("l.799-1391",),
+           ("give the chance of a surface-to-surface missile",
+            "say what the other side knows of a hidden submarine, and how a sonar finds it",
+            "say what a depth charge and a contact mine do, and count an aircraft's turns to the board"),
+           45, "Skim the expanded rules' headings (l.799-1391); the expanded board is the project's drawing "
+               "(sandbox).", "second game"),
 )
 """The lessons in course order."""
 
