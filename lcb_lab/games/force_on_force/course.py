@@ -274,7 +274,8 @@ def checkpoints() -> list[Checkpoint]:
                    kind="choice", options=SPOTTERS, answer=first_test, rule="l.358",
                    hint="Tests start from one end of the ring of reacting units.",
                    explanation="SAS B's: the tests go from the non-initiative unit nearest the activated unit "
-                               "outward (7.9\", then the Marines at 8.5\", SAS A at 10.5\")."),
+                               "outward: SAS B stands under 8 inches from the MG team, the Marines under 9, "
+                               "SAS A over 10."),
         Checkpoint("fof.first-to-fire", "The same chain: SAS B loses its Reaction Test, the Marines and SAS A win "
                    "theirs. Which unit fires first?", kind="choice", options=("MG team",) + SPOTTERS,
                    answer=first_to_fire, rule="l.360",

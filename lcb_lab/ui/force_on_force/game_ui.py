@@ -158,8 +158,9 @@ class FofUi:
         """``viewer``'s view model (module docstring); ``past``: it offers nothing."""
         n = game.history.cursor
         actor, offers = (None, ()) if past else offers_for(game, viewer)
-        return FofViewModel(viewer, game.step_label_for(n, viewer) if n else "", tuple(r for r in read_log(game, viewer) if r is not None),
-                            offers, None, view(game, viewer), actor, pending(game))
+        log = tuple(r for r in read_log(game, viewer) if r is not None)
+        return FofViewModel(viewer, game.step_label_for(n, viewer) if n else "", log, offers, None, view(game, viewer),
+                            actor, pending(game))
 
     def undo_allowed(self, game: ForceOnForce, viewer: str) -> tuple[bool, str]:
         """The umpire: any step; a side: its own last step, still its to act, no die rolled."""
@@ -174,7 +175,8 @@ class FofUi:
         a, b = view(first, viewer), view(branch, viewer)
         ua, ub = ({u["name"]: u["figures"] for u in v["units"]} for v in (a, b))
         rows = [FofDiff("figures", n, ua[n], ub[n]) for n in sorted(set(ua) & set(ub)) if ua[n] != ub[n]]
-        rows += [FofDiff("lost", s, a["lost"][s], b["lost"][s]) for s in sorted(a["lost"]) if a["lost"][s] != b["lost"][s]]
+        rows += [FofDiff("lost", s, a["lost"][s], b["lost"][s]) for s in sorted(a["lost"])
+                 if a["lost"][s] != b["lost"][s]]
         if a["winner"] != b["winner"]:
             rows.append(FofDiff("winner", "game", a["winner"] or "-", b["winner"] or "-"))
         return rows

@@ -84,7 +84,8 @@ def sight_lines(table: Table, shown: Iterable[UnitMark], selected: str) -> list[
 
 class TableView:
     """A Bokeh figure of ``table`` (``.figure``) with its data sources (``.sources``: ``units``,
-    ``clear`` and ``blocked`` sight lines, ``selected``); ``frame_height`` in px (the width follows the table's aspect)."""
+    ``clear`` and ``blocked`` sight lines, ``selected``); ``frame_height`` in px (the width follows
+    the table's aspect)."""
 
     def __init__(self, table: Table, *, frame_height: int = 520, title: str | None = None):
         self.table = table

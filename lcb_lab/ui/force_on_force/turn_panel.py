@@ -148,7 +148,8 @@ class TurnPanel:
         self._drawing = True
         try:
             set_options(self.unit, [(f"{u} ({to_act})", u) for u in units])
-            chosen = self.lab.ctl.selected_unit if self.lab.ctl.selected_unit in units else (units[0] if units else None)
+            sel = self.lab.ctl.selected_unit
+            chosen = sel if sel in units else (units[0] if units else None)
             if chosen is not None:
                 self.unit.value = chosen
         finally:
