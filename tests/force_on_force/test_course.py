@@ -60,8 +60,8 @@ def test_the_wasted_reaction_costs_b_a_die():
 def test_the_fog_of_war_example_draws_the_uav():
     g = C.fog_of_war_example()
     C.play(g, A.Activate("Taliban", fire_at="SAS"), A.React("SAS", "fire"), A.DoneReacting())
-    assert g.state.uav == ["Red"]
-    assert "[l.372" in C.log_lines(g) or "[l.376" in C.log_lines(g)
+    assert g.state.uav == ["Red"] and g.state.fog.draw == ["Friction"]
+    assert "[l.372, l.376] Taliban rolled a 1: Red draws a Fog of War card: UAV overhead" in C.log_lines(g)
 
 
 def test_reaction_odds_checkpoint_is_18_of_48():

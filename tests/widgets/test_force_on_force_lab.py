@@ -180,3 +180,15 @@ def test_no_page_of_blue_holds_the_hidden_cell_until_it_is_spotted():
     assert "Cell" in blue.view.sources["units"].data["name"]
     blue.set_team("Blue")
     assert "Cell" not in blue.view.sources["units"].data["name"]
+
+
+def test_the_force_on_force_lab_loads_no_other_game():
+    import subprocess
+    import sys
+    code = ("import json, sys\nfrom lcb_lab.ui.force_on_force.app import open_force_on_force_lab\n"
+            "lab = open_force_on_force_lab()\nlab.fork_here(); lab.set_team('Red')\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('lcb_lab.games.lcb', 'lcb_lab.ui.lcb', "
+            "'lcb_lab.games.archipelago', 'lcb_lab.ui.archipelago')))))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.splitlines()[-1]) == []
