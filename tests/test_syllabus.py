@@ -69,3 +69,12 @@ def test_the_second_game_by_level_and_the_dice_comparison():
         assert f"level{n}.CHECKPOINTS" in source and all(c.startswith("l.") for c in ls.chapters)
     source = (NOTEBOOKS / "22_two_games_dice.ipynb").read_text(encoding="utf-8")
     assert "dice.CHECKPOINTS" in source and "lcb_lab.games.lcb.die" in source
+
+
+def test_the_third_game_lesson_asks_its_course_checkpoints():
+    """Notebook 26 teaches Force on Force and asks every checkpoint of its course module."""
+    from lcb_lab.games.force_on_force import course as fof
+    [ls] = [ls for ls in LESSONS if ls.kind == "third game"]
+    assert ls.notebook == "26_force_on_force.ipynb" and all(c.startswith("l.") for c in ls.chapters)
+    source = (NOTEBOOKS / ls.notebook).read_text(encoding="utf-8")
+    assert all(f"course.CHECKPOINTS[{i}]" in source for i in range(len(fof.CHECKPOINTS)))

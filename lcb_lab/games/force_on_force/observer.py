@@ -20,7 +20,7 @@ from typing import Any
 from lcb_lab.games.force_on_force.rule_refs import cite
 from lcb_lab.games.force_on_force.state import SIDES, FofState
 from lcb_lab.kernel.explain import step
-from lcb_lab.kernel.observer import Observer, all_seeing, redact_log
+from lcb_lab.kernel.observer import Observer, all_seeing, redact, redact_log
 
 
 def knows(state: FofState, viewer: Any, subject: dict) -> bool:
@@ -72,3 +72,23 @@ def view(g: Any, viewer: Any) -> dict:
     return {"turn": s.turn, "initiative": s.initiative, "phase": s.phase, "units": units, "uav": list(s.uav),
             "lost": dict(s.lost), "winner": s.winner,
             "log": [e["title"] for e in redact_log(s.log, viewer, ("turn", "activation"))]}
+
+
+def read_log(g: Any, viewer: Any) -> list[dict | None]:
+    """Every log entry as ``viewer`` (a side or the instructor) reads it, None where it reads
+    nothing (the kernel's :func:`~lcb_lab.kernel.observer.redact`, place keys ``turn`` and
+    ``activation``): the list is as long as the log, so an index into it is an index into the log."""
+    return [redact(e, viewer, ("turn", "activation")) for e in g.state.log]
+
+
+def pending(g: Any) -> dict | None:
+    """The question waiting on the choice stack, as everyone may know it: ``{"question": "react"``
+    or ``"interrupt", "side": who answers, "rule": "l.350"/"l.407", "unit": the activated unit}``,
+    or None.  The activated unit was declared in the open (l.182); a hidden one is revealed when
+    it acts (docs/force_on_force.md)."""
+    s = g.state
+    c = s.choices[-1] if s.choices else None
+    if c is None:
+        return None
+    act = s.activation.act.unit if s.activation is not None else ""
+    return {"question": c.question, "side": c.side, "rule": c.rule, "unit": act}

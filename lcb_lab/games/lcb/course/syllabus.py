@@ -6,7 +6,8 @@ teaches, its learning objectives, the minutes a class needs, and what the instru
 One lesson per rulebook chapter 3 to 17, the start (notebook 00), three capstones that play whole
 turns (notebooks 03, 09, 10), a closing what-if lesson (notebook 02), then the second game, *Naval
 Battle in Archipelago*, level by level (notebooks 20, 21, 23, 24 and 25, the expanded rules: its
-references are lines of its text, ``l.N``) and a lesson comparing the two games' dice (notebook 22).  The minutes are the
+references are lines of its text, ``l.N``), a lesson comparing the two games' dice (notebook 22), and the
+third game, *Force on Force*'s action and reaction (notebook 26).  The minutes are the
 project's estimate for a class of about 12 at one projector (no rulebook value).
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ class Lesson:
     """One lesson: ``notebook`` (file name in ``notebooks/``), ``chapters`` (rule chapters or rules,
     e.g. ``("7.3", "7.5")``), ``objectives`` (what a student can do after it), ``minutes`` (class
     time), ``prepare`` (what the instructor prepares), ``kind`` (``"start"``, ``"chapter"``,
-    ``"capstone"``, ``"what-if"``, ``"second game"`` or ``"comparison"``), ``course_chapter`` (the :mod:`lcb_lab.games.lcb.course` chapter
+    ``"capstone"``, ``"what-if"``, ``"second game"``, ``"third game"`` or ``"comparison"``), ``course_chapter`` (the :mod:`lcb_lab.games.lcb.course` chapter
     whose checkpoints it asks, or None)."""
 
     title: str
@@ -147,6 +148,13 @@ LESSONS: tuple[Lesson, ...] = (
             "say what a depth charge and a contact mine do, and count an aircraft's turns to the board"),
            45, "Skim the expanded rules' headings (l.799-1391); the expanded board is the project's drawing "
                "(sandbox).", "second game"),
+    Lesson("Third game: Force on Force, action and reaction", "26_force_on_force.ipynb",
+           ("l.5-15", "l.108-160", "l.316-383"),
+           ("give the exact chance of a Reaction Test, with its tie rule and modifiers",
+            "order a chain of Reactions and count the Firepower dice each Reaction costs",
+            "say which units may engage a hidden unit, and count the defenders' dice after a breach"),
+           45, "Skim the fragment's text (its l.108-160 and l.316-383) and docs/force_on_force.md (the table, "
+               "the units and the combat are sandbox).", "third game"),
 )
 """The lessons in course order."""
 
@@ -171,7 +179,8 @@ def markdown() -> str:
            "One lesson per rulebook chapter 3 to 17, each a notebook in `notebooks/` ending with",
            "checkpoints a class answers (`lcb_lab.games.lcb.course`), plus capstones that play whole turns;",
            "then the second game, *Naval Battle in Archipelago*, by level (`lcb_lab.games.archipelago.course`;",
-           "its rules are cited by the line of its text, `l.N`), and a lesson comparing the two games' dice.",
+           "its rules are cited by the line of its text, `l.N`), a lesson comparing the two games' dice,",
+           "and the third game, *Force on Force* (`lcb_lab.games.force_on_force.course`, also cited by line).",
            f"Class times are the project's estimate; the whole course: {total_minutes()} minutes.", "",
            "| # | Lesson | Notebook (in `notebooks/`) | Rules | Minutes | The instructor prepares |",
            "|---|---|---|---|---|---|"]

@@ -1,0 +1,191 @@
+"""The Bokeh table of *Force on Force*: the sandbox table in inches, its terrain, the units a viewer
+knows and the lines of sight of a selected unit.
+
+* The table (``width`` x ``height`` inches, north up, a fixed aspect) and its terrain polygons, one
+  colour per kind with the kind in the legend (woods block sight past 1" dense, l.60, or 3"
+  average, l.82; light woods never, l.84; the building, water and cliff are the sandbox table's);
+  the named points moves end on, small and grey.
+* Units (:class:`UnitMark`) as markers in their side's colour with their designation and figures;
+  a unit the viewer's own side keeps hidden is drawn hollow (the other side does not see it at
+  all: the marks come from the viewer's observer view, :func:`marks`).
+* Lines of sight (:meth:`TableView.show_sight`) from the selected unit to each enemy unit drawn:
+  green when clear, red and dashed when blocked, computed by the game's
+  :func:`lcb_lab.games.force_on_force.geometry.line_of_sight`.
+
+The title says *sandbox*: the text prints no table (``data/sandbox_table.toml``).
+
+Usage::
+
+    tv = TableView(game.table)
+    tv.show_units(marks(view(game, "Blue")))
+    tv.show_sight("SAS A")
+    tv.figure                    # a bokeh figure
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from bokeh.events import Tap
+from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.plotting import figure
+
+from lcb_lab.games.force_on_force.geometry import line_of_sight
+from lcb_lab.games.force_on_force.model.table import Table
+
+__all__ = ["UnitMark", "TableView", "marks", "table_figure", "KIND_STYLE", "SIDE_COLOURS", "sight_lines"]
+
+KIND_STYLE: dict[str, tuple[str, str]] = {
+    "dense": ("#2f5d2a", "dense woods (sight blocked past 1\", l.60)"),
+    "average": ("#5f8f3e", "average woods (sight blocked past 3\", l.82)"),
+    "light": ("#a8c98a", "light woods (no effect, l.84)"),
+    "heavy": ("#3d6b35", "heavy foliage (blocks sight, l.64)"),
+    "building": ("#8c7b6b", "building (sandbox: sight blocked past 1\")"),
+    "water": ("#6fa8dc", "water obstacle (swimmers only, l.19, l.39)"),
+    "cliff": ("#7a6a5a", "vertical obstacle (climbers only, l.43, l.52)"),
+}
+"""Terrain kind -> (fill colour, legend text)."""
+SIDE_COLOURS = {"Blue": "#1f5fbf", "Red": "#c0392b"}
+"""Each side's marker colour."""
+CLEAR, BLOCKED = "#2e8b57", "#c0392b"
+
+
+@dataclass(frozen=True)
+class UnitMark:
+    """One unit to draw: ``name``, ``side``, ``x``, ``y`` (inches), ``figures``, ``tq`` (``"d8"``),
+    ``hidden`` (True only for the viewer's own hidden unit), ``overwatch``."""
+
+    name: str
+    side: str
+    x: float
+    y: float
+    figures: int
+    tq: str
+    hidden: bool = False
+    overwatch: bool = False
+
+
+def marks(view: dict) -> list[UnitMark]:
+    """The marks of an observer view (:func:`lcb_lab.games.force_on_force.observer.view`): the
+    living units the viewer knows, nothing else."""
+    return [UnitMark(u["name"], u["side"], u["x"], u["y"], u["figures"], u["tq"], bool(u["hidden"]),
+                     bool(u["overwatch"])) for u in view["units"] if u["figures"] > 0]
+
+
+def sight_lines(table: Table, shown: Iterable[UnitMark], selected: str) -> list[tuple[str, bool]]:
+    """``[(enemy name, clear)]`` from ``selected`` to every enemy mark among ``shown`` (l.60, l.82),
+    by the game's geometry; empty when ``selected`` is not shown."""
+    by = {m.name: m for m in shown}
+    me = by.get(selected)
+    if me is None:
+        return []
+    return [(m.name, line_of_sight(table, (me.x, me.y), (m.x, m.y))) for m in by.values() if m.side != me.side]
+
+
+class TableView:
+    """A Bokeh figure of ``table`` (``.figure``) with its data sources (``.sources``: ``units``,
+    ``clear`` and ``blocked`` sight lines, ``selected``); ``frame_height`` in px (the width follows
+    the table's aspect)."""
+
+    def __init__(self, table: Table, *, frame_height: int = 520, title: str | None = None):
+        self.table = table
+        self.shown: list[UnitMark] = []
+        self.selected: str | None = None
+        self.sight: list[tuple[str, bool]] = []
+        self._callbacks: list[Callable[[str], None]] = []
+        pad = 1.0
+        p = figure(frame_height=frame_height, frame_width=int(frame_height * table.width / table.height),
+                   x_range=Range1d(-pad, table.width + pad), y_range=Range1d(-pad, table.height + pad),
+                   match_aspect=True, tools="pan,wheel_zoom,reset,tap", toolbar_location="above",
+                   title=title if title is not None else
+                   f"Sandbox table, {table.width:g}\" x {table.height:g}\" (the text prints no table)")
+        p.xaxis.axis_label, p.yaxis.axis_label = "inches", "inches"
+        p.grid.grid_line_alpha = 0.25
+        p.quad(left=0, right=table.width, bottom=0, top=table.height, fill_color="#efe9d8", line_color="#8a8270")
+        self._terrain(p)
+        names = [n for n, _ in table.points]
+        p.scatter([xy[0] for _, xy in table.points], [xy[1] for _, xy in table.points], size=4, color="#999999")
+        p.text([xy[0] for _, xy in table.points], [xy[1] - 0.7 for _, xy in table.points], text=names,
+               text_font_size="8pt", text_color="#777777", text_align="center")
+        self.sources = {"clear": ColumnDataSource({"xs": [], "ys": [], "label": []}),
+                        "blocked": ColumnDataSource({"xs": [], "ys": [], "label": []}),
+                        "units": ColumnDataSource(self._unit_data([])),
+                        "selected": ColumnDataSource({"x": [], "y": []})}
+        p.multi_line("xs", "ys", source=self.sources["clear"], line_color=CLEAR, line_width=2, line_alpha=0.8)
+        p.multi_line("xs", "ys", source=self.sources["blocked"], line_color=BLOCKED, line_width=2, line_dash="dashed",
+                     line_alpha=0.8)
+        p.scatter("x", "y", source=self.sources["selected"], size=30, fill_alpha=0, line_color="#f0a30a",
+                  line_width=3)
+        r = p.scatter("x", "y", source=self.sources["units"], size=18, marker="marker", fill_color="fill",
+                      line_color="color", line_width=2)
+        p.text("x", "ty", text="label", source=self.sources["units"], text_font_size="9pt", text_align="center",
+               text_color="color")
+        p.add_tools(HoverTool(renderers=[r], tooltips=[("unit", "@name"), ("side", "@side"),
+                                                        ("figures", "@figures"), ("Troop Quality", "@tq"),
+                                                        ("state", "@state")]))
+        p.on_event(Tap, self._tapped)
+        p.legend.location, p.legend.label_text_font_size = "top_left", "8pt"
+        p.legend.background_fill_alpha = 0.7
+        self.figure = p
+
+    def _terrain(self, p: Any) -> None:
+        for kind, (colour, legend) in KIND_STYLE.items():
+            feats = [f for f in self.table.features if f.kind == kind]
+            if not feats:
+                continue
+            p.patches([[x for x, _ in f.points] for f in feats], [[y for _, y in f.points] for f in feats],
+                      fill_color=colour, fill_alpha=0.55, line_color=colour, legend_label=legend)
+            p.text([sum(x for x, _ in f.points) / len(f.points) for f in feats],
+                   [sum(y for _, y in f.points) / len(f.points) for f in feats], text=[f.name for f in feats],
+                   text_font_size="8pt", text_font_style="italic", text_align="center", text_color="#333333")
+
+    @staticmethod
+    def _unit_data(shown: list[UnitMark]) -> dict[str, list]:
+        return {"x": [m.x for m in shown], "y": [m.y for m in shown], "ty": [m.y + 0.9 for m in shown],
+                "name": [m.name for m in shown], "side": [m.side for m in shown],
+                "figures": [m.figures for m in shown], "tq": [m.tq for m in shown],
+                "label": [f"{m.name} ({m.figures})" for m in shown],
+                "color": [SIDE_COLOURS.get(m.side, "#444444") for m in shown],
+                "fill": ["#ffffff" if m.hidden else SIDE_COLOURS.get(m.side, "#444444") for m in shown],
+                "marker": ["triangle" if m.overwatch else "circle" for m in shown],
+                "state": [", ".join(w for w, on in (("hidden (own side only)", m.hidden), ("on Overwatch", m.overwatch))
+                                    if on) or "-" for m in shown]}
+
+    def on_unit(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(name)`` when a tap lands on a unit."""
+        self._callbacks.append(callback)
+
+    def _tapped(self, event: Any) -> None:
+        near = [(abs(m.x - event.x) + abs(m.y - event.y), m.name) for m in self.shown]
+        if near and min(near)[0] <= 1.0:
+            for cb in self._callbacks:
+                cb(min(near)[1])
+
+    def show_units(self, shown: Iterable[UnitMark]) -> None:
+        """Draw these units (and nothing else); the sight lines are redrawn for the selected unit."""
+        self.shown = list(shown)
+        self.sources["units"].data = self._unit_data(self.shown)
+        self.show_sight(self.selected)
+
+    def show_sight(self, selected: str | None) -> None:
+        """Select ``selected`` (None: none) and draw its lines of sight to every enemy unit shown."""
+        self.selected = selected
+        by = {m.name: m for m in self.shown}
+        self.sight = sight_lines(self.table, self.shown, selected) if selected else []
+        me = by.get(selected) if selected else None
+        self.sources["selected"].data = {"x": [me.x] if me else [], "y": [me.y] if me else []}
+        for key, want in (("clear", True), ("blocked", False)):
+            lines = [n for n, ok in self.sight if ok == want]
+            self.sources[key].data = {"xs": [[me.x, by[n].x] for n in lines], "ys": [[me.y, by[n].y] for n in lines],
+                                      "label": lines}
+
+
+def table_figure(game: Any, viewer: str, selected: str | None = None, frame_height: int = 420,
+                 title: str | None = None) -> TableView:
+    """A :class:`TableView` of ``game``'s table with the units ``viewer`` (a side or the instructor)
+    knows and ``selected``'s lines of sight (a lesson's picture)."""
+    from lcb_lab.games.force_on_force.observer import view
+    tv = TableView(game.table, frame_height=frame_height, title=title)
+    tv.show_units(marks(view(game, viewer)))
+    tv.show_sight(selected)
+    return tv
