@@ -9,7 +9,7 @@ take now, each one accepted).  The card set is a fixed part of the engine (``eng
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable
+from typing import ClassVar, Iterable
 
 from lcb_lab.games.order_of_battle import actions as A
 from lcb_lab.games.order_of_battle import economy, skirmish, squads

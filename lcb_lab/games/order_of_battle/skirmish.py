@@ -168,7 +168,7 @@ def place_face_down(g: Any, a: A.PlaceFaceDown) -> None:
 
 
 def _after_round(g: Any, fell: bool) -> None:
-    s, b = g.state, g.state.battle
+    b = g.state.battle
     b.quiet = 0 if fell else b.quiet + 1
     if b.dead:
         b.result = "killed"
