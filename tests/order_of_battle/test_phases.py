@@ -200,3 +200,21 @@ def test_every_turn_plays_the_nine_phases_in_order():
     assert all(v == [TITLES[p] for p in PHASES] for v in turns.values()) and len(turns) == g.state.turn - 1
     assert last == [TITLES[p] for p in PHASES[:8]]                     # the game ends in a Victory Phase
     assert g.state.phase == "over" and g.state.winner
+
+
+def test_the_purchase_draw_odds_are_its_owners():
+    """Before Ash's purchase draw, Ash alone reads the chance its 5 Fortune cards hold a Battlelord:
+    a pile of Street Tough, Flak Vest, Netrunner, Shield Matrix, Vex Marlowe is drawn whole (100%);
+    exactly, 1 - C(5, 5) / C(6, 5) = 5/6 from a pile of six with one Battlelord."""
+    from math import comb
+
+    from lcb_lab.games.order_of_battle.chance import draw_chance
+    g = two()
+    through_revenue(g)
+    for _ in range(4):
+        g.apply(A.DrawInitiative())
+    odds = [e for e in g.state.log if e["kind"] == "odds"][-1]
+    assert odds["title"] == "Odds: Ash's 5 Fortune cards hold a Battlelord: 100.0%" and odds["audience"] == ["Ash"]
+    assert not [e for e in redact_log(g.state.log, "Birch") if e["title"].startswith("Odds: Ash's 5")]
+    pile = ["Gunner", "Vex Marlowe", "Gunner", "Scanner", "Flak Vest", "Monoblade"]
+    assert draw_chance(pile, 5, {"Vex Marlowe"}) == pytest.approx(1 - comb(5, 5) / comb(6, 5))

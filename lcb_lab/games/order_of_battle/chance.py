@@ -7,7 +7,7 @@ pile as a Commander knows it (its composition; the order nobody knows).
   :class:`~lcb_lab.kernel.odds.ChanceStep`: outcome ``(i,)`` the ``i``-th contender leads, outcome
   ``(len(contenders),)`` a tie for the highest cost (redrawn);
 * :func:`draw_chance` -- the chance a draw of ``n`` cards holds at least one card of a kind
-  (hypergeometric).
+  (hypergeometric); :func:`offer_chance` -- that a Commander's purchase draw holds a Battlelord.
 
 The odds of the initiative draw take every contender's real pile: they are the instructor's (a
 Commander does not know another's pile); each Commander reads its own card's chances
@@ -64,6 +64,18 @@ def own_line(c: Commander, cards: CardSet) -> str:
     """``c``'s own card, as it knows its pile: ``"cost 2: 29%, cost 3: 43%, ..."``."""
     pmf = cost_pmf(c, cards)
     return ", ".join(f"cost {v}: {q:.0%}" for v, q in enumerate(pmf) if q > 0) or "no Fortune card left"
+
+
+def offer_chance(c: Commander, cards: CardSet, kind: str = "battlelord") -> float:
+    """P(the Fortune maximum ``c`` draws to buy from holds a card of ``kind``), as ``c`` knows its
+    piles: the whole draw pile when it is short, then cards of the discards shuffled anew (l.39)."""
+    pile, n = c.fortune_deck.draw, cards.fortune_max
+    hits = {name for name, card in cards.cards.items() if card.kind == kind}
+    if len(pile) >= n:
+        return draw_chance(pile, n, hits)
+    if any(x in hits for x in pile):
+        return 1.0
+    return draw_chance(c.fortune_deck.discard, n - len(pile), hits)
 
 
 def draw_chance(pile: Sequence[str], n: int, hits: set[str]) -> float:

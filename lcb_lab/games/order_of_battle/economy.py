@@ -130,6 +130,10 @@ def _compare(g: Any) -> None:
 def open_purchase(g: Any) -> None:
     """The Commander whose turn it is draws its Fortune maximum: the assets it may buy (l.39)."""
     c = g.state.commanders[g.state.pending[0]]
+    p = chance.offer_chance(c, g.cards)
+    e = note(g, "odds", f"Odds: {c.name}'s {g.cards.fortune_max} Fortune cards hold a Battlelord: {p:.1%}", ["l.39"],
+             "from the composition of its own draw pile (hypergeometric)", chance=p)
+    e["audience"] = [c.name]                          # its own pile: the others know nothing of it
     c.offer = draw_cards(g, c, "fortune", g.cards.fortune_max, "l.39")
     note(g, "offer", f"{c.name} draws {len(c.offer)} Fortune cards: {', '.join(c.offer)}", ["l.39", "l.41"],
          f"{c.credits} Credits to spend", team=c.name, about={"offer": c.name},
