@@ -13,7 +13,7 @@ from typing import Any
 
 from lcb_lab.games.order_of_battle import actions as A
 from lcb_lab.games.order_of_battle import chance
-from lcb_lab.games.order_of_battle.flow import finish
+from lcb_lab.games.order_of_battle.flow import finish, next_phase
 from lcb_lab.games.order_of_battle.observer import note
 from lcb_lab.games.order_of_battle.state import Asset, Commander
 from lcb_lab.kernel.dice import draw_from
@@ -106,10 +106,12 @@ def draw_initiative(g: Any, a: A.DrawInitiative) -> None:
 
 
 def _compare(g: Any) -> None:
+    """Every contender has drawn: the highest cost of this round's cards leads; a tie is redrawn by
+    the tied Commanders (while they have cards); the cards go to the discard piles at the end."""
     s = g.state
-    last = {p: v[-1] for p, v in s.draws.items() if v}
-    contenders = [p for p in s.seats if p in last and len(s.draws[p]) == max(len(s.draws[q]) for q in last)]
-    cost = {p: g.cards[last[p]].cost for p in contenders}
+    rounds = max(len(v) for v in s.draws.values())
+    contenders = [p for p in s.seats if rounds and len(s.draws[p]) == rounds]   # no card: out of the draw
+    cost = {p: g.cards[s.draws[p][-1]].cost for p in contenders}
     best = max(cost.values(), default=0)
     top = [p for p in contenders if cost[p] == best] or [s.seats[0]]
     if len(top) > 1 and any(s.commanders[p].fortune_deck.draw or s.commanders[p].fortune_deck.discard for p in top):
@@ -122,7 +124,6 @@ def _compare(g: Any) -> None:
         s.commanders[p].fortune_deck.discard.extend(drawn)
     note(g, "initiative", f"{s.lead} is the Lead Commander (cost {best}); every card drawn is discarded", ["l.33"])
     s.draws = {}
-    from lcb_lab.games.order_of_battle.flow import next_phase
     next_phase(g)
 
 
