@@ -218,3 +218,26 @@ def test_the_purchase_draw_odds_are_its_owners():
     assert not [e for e in redact_log(g.state.log, "Birch") if e["title"].startswith("Odds: Ash's 5")]
     pile = ["Gunner", "Vex Marlowe", "Gunner", "Scanner", "Flak Vest", "Monoblade"]
     assert draw_chance(pile, 5, {"Vex Marlowe"}) == pytest.approx(1 - comb(5, 5) / comb(6, 5))
+
+
+def test_each_phase_is_completed_by_every_commander_before_the_next():
+    """In every turn of a seeded game each Commander draws once, totals its revenue once, ends its
+    purchase, organization, assignment and Hotspot phases once -- all inside that phase (l.9)."""
+    g = new_game(3, seed=8)
+    play_random(g, 8, 20000)
+    closing = {"draw", "revenue", "end_purchase", "done"}
+    for turn in range(1, g.state.turn):
+        entries = [e for e in g.state.log if e["turn"] == turn and e["kind"] in closing]
+        for kind, phase_no in (("draw", 1), ("revenue", 2), ("end_purchase", 4)):
+            mine = [e for e in entries if e["kind"] == kind]
+            assert len(mine) == 3 and {e["phase_no"] for e in mine} == {phase_no}
+        for phase_no in (5, 6, 9):                      # Organization, Assignment, Hotspot: one "done" each
+            assert len([e for e in entries if e["kind"] == "done" and e["phase_no"] == phase_no]) == 3
+
+
+def test_the_engine_offers_the_initiative_odds_as_a_chance_step():
+    g = two()
+    assert g.chance_outcomes() is None
+    through_revenue(g)
+    step = g.chance_outcomes()
+    assert step.rule == "l.33" and sum(p for _, p in step.outcomes) == pytest.approx(1.0)
