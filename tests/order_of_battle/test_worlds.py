@@ -110,3 +110,20 @@ def test_a_face_down_pud_is_hidden_until_revealed(seed):
     assert b.state.commanders["Ash"].asset(x.id).card != x.card
     b.twin_pud = x.id
     assert _walk(a, b, _revealed, seed) >= 5
+
+
+def test_another_commanders_fortune_pile_does_not_show_in_the_initiative_odds():
+    """World B holds another card in Ash's Fortune pile: the instructor's odds of the Initiative
+    draw differ, yet Birch reads only its own card's chances -- the same in both worlds -- until
+    the draws are shown (l.33)."""
+    a = _after_draw(7)
+    def change(state):
+        pile = state.commanders["Ash"].fortune_deck.draw
+        i = pile.index("Iron Kade")
+        pile[i] = "Street Tough"
+        return "Iron Kade replaced"
+    b, _ = make_twin(a, change, "Birch", view)
+    drawn = lambda a, b: any(e["kind"] == "initiative" for e in a.state.log)   # noqa: E731
+    assert _walk(a, b, drawn, 7) >= 2
+    odds = [[e for e in g.state.log if e["kind"] == "odds"][0] for g in (a, b)]
+    assert odds[0]["text"] != odds[1]["text"]                  # the instructor's odds differ
