@@ -105,14 +105,16 @@ def golden_main(argv: list[str]) -> int:
     """``lcb-lab golden [--regen] [--out DIR] [KIND ...]``: every game's golden transcripts (LC:B's,
     :mod:`lcb_lab.games.lcb.content.playthrough`; Archipelago's,
     :mod:`lcb_lab.games.archipelago.playthrough`; Force on Force's,
-    :mod:`lcb_lab.games.force_on_force.playthrough`) through the kernel's
+    :mod:`lcb_lab.games.force_on_force.playthrough`; Order of Battle's,
+    :mod:`lcb_lab.games.order_of_battle.playthrough`) through the kernel's
     :func:`lcb_lab.kernel.transcript.main`: printed, or rewritten in ``tests/golden`` of the source
     checkout.  Exit codes: 0 done, 2 refused (one line on stderr)."""
     from lcb_lab.games.archipelago import playthrough as arch
     from lcb_lab.games.force_on_force import playthrough as fof
     from lcb_lab.games.lcb.content import playthrough as lcb
+    from lcb_lab.games.order_of_battle import playthrough as oob
     from lcb_lab.kernel import transcript
-    return transcript.main({**lcb.KINDS, **arch.KINDS, **fof.KINDS}, f"{PROG} golden", lcb.ROOT, lcb.GOLDEN_DIR, argv,
+    return transcript.main({**lcb.KINDS, **arch.KINDS, **fof.KINDS, **oob.KINDS}, f"{PROG} golden", lcb.ROOT, lcb.GOLDEN_DIR, argv,
                            "Print or rewrite every game's golden transcripts.")
 
 
