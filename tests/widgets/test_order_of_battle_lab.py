@@ -304,3 +304,55 @@ def test_the_order_of_battle_lab_loads_no_other_game():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.splitlines()[-1]) == ["order_of_battle"]
+
+
+def test_organization_assignment_mission_and_hotspot_phases_through_the_panel():
+    """Ash forms a squad under Iron Kade with a face-down Gunner and a Flak Vest (l.53-57), assigns it
+    a Face Mission on Birch's Home Turf (l.67), attacks (l.87); Birch offers no defense (l.88): the
+    Hotspot is turned face down (l.108) and Ash gains the 4 Credits it gives Legit Birch (l.109);
+    in the Hotspot Phase Ash activates Night Strip for its revenue 1 (l.131), Birch reactivates
+    Home Turf for 4 (l.133)."""
+    g = bare(fame=["Data Haven"])
+    for card in ("Iron Kade", "Gunner", "Flak Vest"):
+        give(g, "Ash", card)
+    g.state.commanders["Ash"].hand = ["Data Heist", "Night Strip"]
+    at_phase(g, "organization", ["Ash", "Birch"])
+    lab = open_order_of_battle_lab(g, viewer="Ash")
+    panel = lab.acts_panel
+    assert {a: b.description for a, b in panel.buttons.items()} == {
+        A.DoneOrganizing(): "Squads organized", A.FormSquad("Ash-1"): "Squad led by Ash-1 (Iron Kade)",
+        A.FormSquad("Ash-2"): "Squad led by Ash-2 (Gunner)"}
+    _click(lab, A.FormSquad("Ash-1"))
+    _click(lab, A.Reassign("Ash-2", "Ash-1"))
+    _click(lab, A.Reassign("Ash-3", "Ash-1"))
+    assert "Squad Ash-1 \u00b7 defense mission" in lab.table.value and "pud \u00b7 Ash-2, face down" in lab.table.value
+    _click(lab, A.DoneOrganizing())
+    panel.hand_over_button.click()
+    assert "Ash-2 PUD face down" in lab.table.value and "Gunner" not in _page(lab)     # Birch: a card back
+    _click(lab, A.DoneOrganizing())
+    panel.hand_over_button.click()                                # Assignment: from the Lead, Ash (l.63)
+    assert [b.description for b in panel.buttons.values()] == [
+        "Missions assigned", "Ash-1: Face Mission against Birch's Birch-0 (Home Turf)",
+        "Ash-1: Regular Mission with Data Heist against Birch's Birch-0 (Home Turf)"]
+    _click(lab, A.AssignMission("Ash-1", "face", "Birch", "Birch-0"))
+    _click(lab, A.DoneAssigning())
+    panel.hand_over_button.click()
+    _click(lab, A.DoneAssigning())
+    panel.hand_over_button.click()
+    assert '<span class="oob-phase oob-now" title="l.79">VII. Mission Phase</span>' in lab.track.value
+    _click(lab, A.Attack("Ash-1"))
+    panel.hand_over_button.click()
+    assert [b.description for b in panel.buttons.values()] == ["No defense"]    # Birch has no Defense squad
+    _click(lab, A.OfferDefense(False))
+    assert '<span class="oob-phase oob-now" title="l.131">IX. Hotspot Phase</span>' in lab.track.value
+    assert "Face Mission: Ash gains 4 Fame, the revenue Home Turf supplies Birch in a turn" in lab.log.value
+    assert "Ash: Reputation 9" in lab.log.value and "Birch: Reputation 5" in lab.log.value     # l.119
+    panel.hand_over_button.click()
+    assert lab.team == "Ash" and "Birch-0 hotspot face down" in lab.table.value
+    _click(lab, A.ActivateHotspot("Night Strip"))
+    assert "<b>Ash</b> \u00b7 Fame 8" in lab.table.value and "Night Strip</b><br><span class=\"lcb-muted\">hotspot \u00b7 Ash-4" \
+        in lab.table.value
+    _click(lab, A.DoneHotspots())
+    panel.hand_over_button.click()
+    _click(lab, A.Reactivate("Birch-0"))
+    assert "<b>Birch</b> \u00b7 Fame 1" in lab.table.value and "hotspot \u00b7 Birch-0</span>" in lab.table.value

@@ -135,7 +135,7 @@ def hand_html(v: dict, cards: Any, viewer: str) -> str:
 
 def _asset_html(a: dict, cards: Any) -> str:
     if a["card"] is None:
-        return back_html("PUD face down" if a["kind"] == "pud" else f"{a['kind']} face down")
+        return back_html(f"{a['id']} " + ("PUD face down" if a["kind"] == "pud" else f"{a['kind']} face down"))
     label = a["id"] + ("" if a["face_up"] else ", face down")
     return card_html(cards[a["card"]], label)
 
