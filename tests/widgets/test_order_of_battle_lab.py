@@ -356,3 +356,17 @@ def test_organization_assignment_mission_and_hotspot_phases_through_the_panel():
     panel.hand_over_button.click()
     _click(lab, A.Reactivate("Birch-0"))
     assert "<b>Birch</b> \u00b7 Fame 1" in lab.table.value and "hotspot \u00b7 Birch-0</span>" in lab.table.value
+
+
+def test_a_game_saved_mid_skirmish_loads_with_the_placement_still_face_down(tmp_path):
+    lab = _skirmish(["Gunner", "Netrunner"], ["Ambush"])
+    lab.files_dir = tmp_path
+    _engage(lab)
+    _place(lab, "Ambush", "Ash-5")
+    saved = data(lab.game)
+    lab.save_game("skirmish.json")
+    loaded = lab.load_game("skirmish.json", confirm=True)
+    assert loaded is lab.game and data(loaded) == saved and loaded.history.cursor == 5 and loaded.to_act() == "Birch"
+    lab.acts_panel.hand_over_button.click()
+    assert lab.team == "Birch" and "Ash: committed, face down" in lab.acts_panel.battle.value
+    assert [b.description for b in lab.acts_panel.buttons.values()] == ["stack as it stands; Battle: none; Matrix: none"]

@@ -16,8 +16,9 @@ from lcb_lab.games.order_of_battle import economy, skirmish, squads
 from lcb_lab.games.order_of_battle.cards import CardSet, load
 from lcb_lab.games.order_of_battle.flow import start_phase
 from lcb_lab.games.order_of_battle.legal import legal_for
-from lcb_lab.games.order_of_battle.state import NAMES, Asset, Commander, OobState, phase_no
+from lcb_lab.games.order_of_battle.state import NAMES, Asset, Commander, OobState, Question, RoundCommit, phase_no
 from lcb_lab.kernel import choices as K
+from lcb_lab.kernel import datacodec
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.dice import Dice, Piles
 from lcb_lab.kernel.engine import Engine
@@ -56,6 +57,11 @@ class OrderOfBattle(Engine):
         self.players = tuple(state.seats)
         self.cards = cards
         super().__init__(state, dice)
+
+    def state_from_data(self, data: dict) -> OobState:
+        """The state saved by :meth:`state_to_data`; a pending choice is read as the one class
+        whose fields its data has (a question or a round's placements: extra fields refused)."""
+        return datacodec.from_data(OobState, data, lambda cls: cls in (Question, RoundCommit))
 
     def to_act(self) -> str | None:
         """Who the game waits for (module doc)."""
@@ -114,7 +120,8 @@ def new_game(players: int | Iterable[str] = 3, seed: int | None = None, forced: 
     Fame and an active home Hotspot.  ``start``: open the first Draw Phase.  Raises ValueError for a
     number of Commanders outside 2-6 or repeated names."""
     names = list(NAMES[:players]) if isinstance(players, int) else list(players)
-    if not SEATS[0] <= len(names) <= SEATS[1] or len(set(names)) != len(names) or any("-" in n for n in names):
+    wrong = isinstance(players, int) and len(names) != players
+    if wrong or not SEATS[0] <= len(names) <= SEATS[1] or len(set(names)) != len(names) or any("-" in n for n in names):
         raise ValueError(f"Order of Battle seats {SEATS[0]} to {SEATS[1]} Commanders with distinct names "
                          f"without '-' (sandbox), not {names}")
     cards = cards or load()

@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lcb_lab.games.order_of_battle.cards import load
 from lcb_lab.games.order_of_battle.chance import own_line
-from lcb_lab.games.order_of_battle.game import OrderOfBattle
-from lcb_lab.games.order_of_battle.state import OobState
-from lcb_lab.kernel import datacodec
+from lcb_lab.games.order_of_battle.game import OrderOfBattle, new_game
 from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.errors import LabError, ScenarioError
 from lcb_lab.kernel.observer import redact_log
 
 __all__ = ["read_log", "own_odds", "save_data", "from_save", "SAVE_KIND"]
@@ -48,15 +45,16 @@ def save_data(g: OrderOfBattle) -> dict:
 
 
 def from_save(d: Any, file: str = "<saved game>") -> OrderOfBattle:
-    """The game :func:`save_data` wrote (its record replayed, checked against the saved state).
+    """The game :func:`save_data` wrote (its record replayed, checked against the saved state; the
+    state read by the engine's own ``state_from_data``).
     Raises ScenarioError naming ``file`` for data that is not a saved Order of Battle game or
     does not replay."""
     if not isinstance(d, dict) or d.get("game") != SAVE_KIND:
         raise ScenarioError(file, "game", "not a saved game of Order of Battle")
     try:
-        state = datacodec.from_data(OobState, d["state"])
-        g = OrderOfBattle(state, Dice.from_state(d["dice"], None), load())
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        proto = new_game(list(d["state"]["seats"]), start=False)
+        g = proto.spawn(proto.state_from_data(d["state"]), Dice.from_state(d["dice"], None))
+    except (KeyError, TypeError, ValueError, AttributeError, LabError) as e:
         raise ScenarioError(file, "state", f"malformed state: {e}") from None
     if d.get("record") is not None:
         g.load_record(d["record"], file)
