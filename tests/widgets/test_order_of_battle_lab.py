@@ -215,7 +215,7 @@ def test_save_and_load_a_game(tmp_path):
     assert lab.game is loaded and "its Commanders are Ash, Birch, not Ash, Birch, Cedar" in lab.message.value
 
 
-def _skirmish(ash_puds: list[str], ash_hand: list[str]) -> OobLab:
+def _skirmish(ash_puds: list[str], ash_hand: list[str], **kw) -> OobLab:
     """The Mission Phase: Ash's squad (Iron Kade, face-down PUDs ``ash_puds``, two Matrices) attacks
     Birch's Home Turf on a Face Mission; Birch defends with Netrunner and a face-down Street Tough."""
     g = bare()
@@ -229,7 +229,7 @@ def _skirmish(ash_puds: list[str], ash_hand: list[str]) -> OobLab:
     dlead = give(g, "Birch", "Netrunner")
     squad(g, "Birch", dlead, [give(g, "Birch", "Street Tough")])
     at_phase(g, "mission", ["Ash", "Birch"])
-    return open_order_of_battle_lab(g, viewer="Ash")
+    return open_order_of_battle_lab(g, viewer="Ash", **kw)
 
 
 def _engage(lab: OobLab) -> None:
@@ -359,12 +359,11 @@ def test_organization_assignment_mission_and_hotspot_phases_through_the_panel():
 
 
 def test_a_game_saved_mid_skirmish_loads_with_the_placement_still_face_down(tmp_path):
-    lab = _skirmish(["Gunner", "Netrunner"], ["Ambush"])
-    lab.files_dir = tmp_path
+    lab = _skirmish(["Gunner", "Netrunner"], ["Ambush"], files_dir=tmp_path)
     _engage(lab)
     _place(lab, "Ambush", "Ash-5")
     saved = data(lab.game)
-    lab.save_game("skirmish.json")
+    assert lab.save_game("skirmish.json") == tmp_path / "skirmish.json"
     loaded = lab.load_game("skirmish.json", confirm=True)
     assert loaded is lab.game and data(loaded) == saved and loaded.history.cursor == 5 and loaded.to_act() == "Birch"
     lab.acts_panel.hand_over_button.click()
