@@ -369,3 +369,20 @@ def test_a_game_saved_mid_skirmish_loads_with_the_placement_still_face_down(tmp_
     lab.acts_panel.hand_over_button.click()
     assert lab.team == "Birch" and "Ash: committed, face down" in lab.acts_panel.battle.value
     assert [b.description for b in lab.acts_panel.buttons.values()] == ["stack as it stands; Battle: none; Matrix: none"]
+
+
+def test_a_commander_may_not_take_back_a_draw_nor_a_step_that_ended_the_phase():
+    """Ash is the last to act in a phase and the first in the next: the game waits for Ash again, yet its
+    draw showed it cards (l.17), and its revenue choice ended the Revenue Phase (l.9)."""
+    g = bare(fame=["Ambush", "Take Cover", "Overload", "Data Haven", "Data Heist", "Sabotage"])
+    at_phase(g, "draw", ["Ash"])
+    lab = open_order_of_battle_lab(g, viewer="Ash")
+    _click(lab, A.DrawFame(0))
+    assert lab.game.to_act() == "Ash" and "II. Revenue Phase" in lab.acts_panel.head.value
+    assert not lab.undo() and "the last step drew cards or was a step of a skirmish" in lab.message.value
+    lab = open_order_of_battle_lab(at_phase(bare(fortune=["Gunner"]), "revenue", ["Ash"]), viewer="Ash")
+    _click(lab, A.CollectRevenue("criminal"))
+    assert lab.game.to_act() == "Ash" and "III. Initiative Phase" in lab.acts_panel.head.value
+    assert not lab.undo() and "the last step ended the phase" in lab.message.value
+    lab.set_team("instructor")
+    assert lab.undo() and lab.game.history.cursor == 0 and "II. Revenue Phase" in lab.acts_panel.head.value
