@@ -110,7 +110,7 @@ def test_every_code_cell_was_run_in_order_and_stores_its_text(path: Path):
             assert any(o.output_type == "execute_result" for o in cell.outputs), f"{where} stores no result"
 
 
-APPS = ("lab_app.ipynb", "archipelago_lab.ipynb", "force_on_force_lab.ipynb")
+APPS = ("lab_app.ipynb", "archipelago_lab.ipynb", "force_on_force_lab.ipynb", "order_of_battle_lab.ipynb")
 """The app notebooks (a lab alone, for Voila): no cell compares outputs."""
 
 
@@ -131,7 +131,8 @@ def test_the_show_detector():
 
 @pytest.mark.parametrize("name, opener", [("lab_app.ipynb", "open_lab("),
                                           ("archipelago_lab.ipynb", "open_archipelago_lab("),
-                                          ("force_on_force_lab.ipynb", "open_force_on_force_lab(")])
+                                          ("force_on_force_lab.ipynb", "open_force_on_force_lab("),
+                                          ("order_of_battle_lab.ipynb", "open_order_of_battle_lab(")])
 def test_the_app_notebook_is_thin_and_opens_on_the_lab(name: str, opener: str):
     nb = nbformat.read(REPO / "notebooks" / name, as_version=4)
     code = _code_cells(nb)

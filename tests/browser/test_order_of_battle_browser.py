@@ -1,0 +1,69 @@
+"""The Order of Battle lab in a real browser: ``notebooks/order_of_battle_lab.ipynb`` served by Voila, strict
+page.  The Umpire draws each Commander's Fame cards from the *Acts* tab (the phase track moves to the
+Revenue Phase); Ash's view shows its own hand as cards; a hand-over to Birch shows Birch's view, whose
+whole page (text, attributes, hidden nodes) names none of Ash's own cards while the Umpire's names them
+(so the scan can fail); the three Commanders collect revenue and the Initiative draw's exact odds are
+shown before the draw.  A screenshot in ``test-results/``."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import driver as D
+import labui as L
+
+NOTEBOOK = "notebooks/order_of_battle_lab.ipynb"
+ASH_ONLY = ("Data Heist", "Night Strip")
+"""Cards of Ash's first hand (seed 1) that no other Commander's first hand holds."""
+
+
+@pytest.fixture(scope="module")
+def oob_url(tmp_path_factory):
+    server = D.start_voila(NOTEBOOK, tmp_path_factory.mktemp("oob_voila"))
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def _message(page: Page, text: str) -> None:
+    expect(page.locator(".lcb-app .lcb-message").first).to_contain_text(text, timeout=D.KERNEL_MS)
+
+
+@pytest.mark.browser
+def test_a_class_plays_the_draw_and_revenue_phases_with_hand_over_and_hidden_hands(page: Page, oob_url: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(oob_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    track = page.locator(".lcb-app .oob-track").first
+    expect(track).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .oob-phase.oob-now").first).to_have_text("I. Draw Phase")
+    expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Explained log")
+    L.tab(page, "Acts").click()
+    for _ in range(3):                                            # the Umpire acts for each Commander in turn
+        L.button(page, "draw up to the hand maximum").click()
+        _message(page, "draw fame: done.")
+    expect(page.locator(".lcb-app .oob-phase.oob-now").first).to_have_text("II. Revenue Phase", timeout=D.KERNEL_MS)
+    umpire = L.page_text(page)
+    assert all(card in umpire for card in ASH_ONLY)
+    L.show_view(page, "Ash")
+    expect(page.locator(".lcb-app .oob-hand").first).to_contain_text("Ash (yours)", timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-app .oob-hand").first).to_contain_text("Data Heist")
+    L.button(page, "Legit").click()
+    _message(page, "revenue: done.")
+    L.button(page, "Hand over to Birch").click()
+    _message(page, "Showing the Birch view.")
+    expect(page.locator(".lcb-app .oob-hand").first).to_contain_text("Birch (yours)", timeout=D.KERNEL_MS)
+    birch = L.page_text(page)
+    assert not any(card in birch for card in ASH_ONLY)
+    L.button(page, "Criminal").click()
+    _message(page, "revenue: done.")
+    L.button(page, "Hand over to Cedar").click()
+    _message(page, "Showing the Cedar view.")
+    L.button(page, "Legit").click()
+    _message(page, "revenue: done.")
+    expect(page.locator(".lcb-app .oob-phase.oob-now").first).to_have_text("III. Initiative Phase", timeout=D.KERNEL_MS)
+    L.button(page, "Hand over to Ash").click()
+    _message(page, "Showing the Ash view.")
+    expect(L.lab(page)).to_contain_text("your Fortune card: cost 1: 7%, cost 2: 29%, cost 3: 50%", timeout=D.KERNEL_MS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / "order_of_battle_initiative_1366x768.png"))
