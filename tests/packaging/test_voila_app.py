@@ -57,7 +57,7 @@ def test_game_archipelago_writes_the_cells_of_notebooks_archipelago_lab(tmp_path
     assert V.pop_start(["--game", "archipelago", "--port=1"], "--game") == ("archipelago", ["--port=1"])
     monkeypatch.setattr(V.importlib.util, "find_spec", lambda name: object())
     assert cli(["voila", "--game=chess"]) == 2
-    assert capsys.readouterr().err == "error: --game=chess: the labs are lcb, archipelago\n"
+    assert capsys.readouterr().err == "error: --game=chess: the labs are lcb, archipelago, force_on_force, order_of_battle\n"
 
 
 def test_the_template_and_its_voila_json_ship_in_the_package():
@@ -98,7 +98,7 @@ def test_the_app_preheats_its_kernel_unless_the_options_say_otherwise(options):
 def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):
     assert cli(["voila", "--help"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [--game=lcb|archipelago] [VOILA OPTIONS]"
+    assert out.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [--game=GAME] [VOILA OPTIONS]"
     assert "lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged" in out
     assert cli(["voila", "missing.ipynb"]) == 2
     assert capsys.readouterr().err == "error: no notebook at missing.ipynb\n"
@@ -176,3 +176,13 @@ def test_the_app_saves_where_it_was_started_not_in_its_temporary_notebook_folder
     assert not seen["notebook_dir"].exists()               # the notebook's folder is gone; the saves are not
     monkeypatch.delenv(V.FILES_DIR_ENV)
     assert default_files_dir() == tmp_path                  # JupyterLab: the notebook's own folder
+
+
+@pytest.mark.parametrize("game, name", [("force_on_force", "force_on_force_lab.ipynb"),
+                                        ("order_of_battle", "order_of_battle_lab.ipynb")])
+def test_game_writes_the_cells_of_its_lab_notebook(tmp_path, game, name):
+    stored = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    written = json.loads(V.write_app_notebook(tmp_path, game).read_text(encoding="utf-8"))
+    cells = lambda nb: [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]   # noqa: E731
+    assert cells(written) == cells(stored) and (tmp_path / name).is_file()
+    assert f"--game={game}" in V.HELP

@@ -11,7 +11,8 @@ neither); the notebook joins them.
   as a coloured table with the value written in each cell;
 * :func:`steps` -- how much one step of x changes P(hit), for each step of a curve;
 * :func:`checkpoints` -- questions on two curves (a per-die chance against a sum's): the change per
-  step, and where a sum's curve falls fastest; every answer computed from the curves given.
+  step, and where a sum's curve falls fastest; :func:`grid_checkpoints` on an opposed roll's table,
+  :func:`draw_checkpoint` on a draw's distribution; every answer computed from the data given.
 
 >>> c = Curve("d20 <= CV", "CV", tuple(range(0, 21)), tuple(x / 20 for x in range(0, 21)), "7.02")
 >>> [round(s, 2) for s in steps(c)[:3]], c.at(12)
@@ -28,7 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from bokeh.models import Row, Title
     from bokeh.plotting import figure as Figure
 
-__all__ = ["Curve", "Pmf", "Grid", "steps", "steepest", "checkpoints", "curves_figure", "pmfs_figure", "grid_figure"]
+__all__ = ["Curve", "Pmf", "Grid", "steps", "steepest", "checkpoints", "curves_figure", "pmfs_figure", "grid_figure",
+           "grid_checkpoints", "draw_checkpoint"]
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 
@@ -114,6 +116,32 @@ def checkpoints(per_die: Curve, per_sum: Curve, prefix: str = "compare") -> list
                    explanation=lambda: ", ".join(sorted(steepest(per_sum))) + ": the middle of the bell, where "
                                "the sum is most likely; at the ends one step barely matters."),
     ]
+
+
+def grid_checkpoints(grid: Grid, prefix: str = "grid") -> list[Checkpoint]:
+    """Questions on ``grid``: one cell's chance (its last row, second column), and which columns give
+    better than even odds against its first row; keys ``"<prefix>.<name>"``."""
+    row, col, first = grid.rows[-1], grid.cols[1], grid.rows[0]
+    better = lambda: frozenset(c for c in grid.cols if grid.at(first, c) > 0.5)   # noqa: E731
+    return [
+        Checkpoint(f"{prefix}.cell", f"{grid.name}: with a {row} as the {grid.row_label} and a {col} as the "
+                   f"{grid.col_label}, what is the chance?", kind="probability", answer=lambda: grid.at(row, col),
+                   rule=grid.rule, hint="Count the pairs of faces that win, out of all pairs (faces times faces).",
+                   explanation=lambda: f"{grid.at(row, col):.1%}: the cell {row}, {col} of the table."),
+        Checkpoint(f"{prefix}.better", f"{grid.name}: against a {first} as the {grid.row_label}, which "
+                   f"{grid.col_label}s give better than even odds?", kind="choices", options=grid.cols,
+                   answer=better, rule=grid.rule, hint="Read the row of the table; more than 50 % is better than even.",
+                   explanation=lambda: (", ".join(c for c in grid.cols if c in better()) or "none")
+                   + f": the cells of row {first} above 50 %."),
+    ]
+
+
+def draw_checkpoint(draw: Pmf, key: str = "draw.any") -> Checkpoint:
+    """A question on ``draw`` (the count of a kind of card drawn): the chance of at least one."""
+    return Checkpoint(key, f"{draw.name}: what is the chance of at least one?", kind="probability",
+                      answer=lambda: 1 - draw.probs[0], rule=draw.rule,
+                      hint="At least one is everything but none: 1 minus the chance of drawing none.",
+                      explanation=lambda: f"1 - {draw.probs[0]:.1%} = {1 - draw.probs[0]:.1%}.")
 
 
 def curves_figure(curves: Sequence[Curve], height: int = 300, width: int = 380) -> Row:

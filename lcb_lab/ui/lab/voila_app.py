@@ -93,16 +93,30 @@ ARCHIPELAGO_CELLS: tuple[tuple[str, str], ...] = (
              "lab.widget"),
 )
 """``--game=archipelago``: the cells of ``notebooks/archipelago_lab.ipynb``."""
+FORCE_ON_FORCE_CELLS: tuple[tuple[str, str], ...] = (
+    ('markdown', "**Force on Force** — the lab. Blue has the initiative: declare Overwatch or start the activations in the *Turn* tab, tap a unit on the table to see its lines of sight and its acts; a Reaction Test's or a spotting roll's exact odds are shown before the roll; hand over to Red to declare Reactions. The table, the units and the combat resolution are sandbox (the text prints none of them)."),
+    ('code', 'from lcb_lab.ui.force_on_force.app import open_force_on_force_lab\n\nlab = open_force_on_force_lab(seed=1)   # the sandbox table: two SAS fireteams and Marines against an MG team, gunmen and a hidden cell\nlab.widget'),
+)
+"""``--game=force_on_force``: the cells of ``notebooks/force_on_force_lab.ipynb``."""
+ORDER_OF_BATTLE_CELLS: tuple[tuple[str, str], ...] = (
+    ('markdown', "**Order of Battle** — the lab. Ash, Birch and Cedar play the nine phases of a turn: draw Fame cards in the *Acts* tab, hand over to the next Commander, see the Initiative draw's odds before it; each view shows its own hand as cards and the others' as backs. The cards, starting Fame and winning total are sandbox (the text prints none)."),
+    ('code', 'from lcb_lab.ui.order_of_battle.app import open_order_of_battle_lab\n\nlab = open_order_of_battle_lab(players=3, seed=1)   # three Commanders, the sandbox card set\nlab.widget'),
+)
+"""``--game=order_of_battle``: the cells of ``notebooks/order_of_battle_lab.ipynb``."""
 GAMES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "lcb": (APP_NAME, APP_CELLS), "archipelago": ("archipelago_lab.ipynb", ARCHIPELAGO_CELLS)}
+    "lcb": (APP_NAME, APP_CELLS), "archipelago": ("archipelago_lab.ipynb", ARCHIPELAGO_CELLS),
+    "force_on_force": ("force_on_force_lab.ipynb", FORCE_ON_FORCE_CELLS),
+    "order_of_battle": ("order_of_battle_lab.ipynb", ORDER_OF_BATTLE_CELLS)}
 """``--game``'s values: the app notebook's name and cells of each game's lab."""
-HELP = """usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [--game=lcb|archipelago] [VOILA OPTIONS]
+HELP = """usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [--game=GAME] [VOILA OPTIONS]
 
 Serve the lab alone as a Voila app, offline: no request leaves this machine.
 
   lcb-lab voila                            the lab app on http://localhost:8866/ (opens a browser)
   lcb-lab voila --start=planning           the game begins at its Planning Stage (buy cards, deploy)
   lcb-lab voila --game=archipelago         the lab of Naval Battle in Archipelago (default: lcb)
+  lcb-lab voila --game=force_on_force      the lab of Force on Force's action and reaction
+  lcb-lab voila --game=order_of_battle     the lab of Order of Battle's card game
   lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged
   lcb-lab voila my_class.ipynb             a notebook of your own, served the same way
 
