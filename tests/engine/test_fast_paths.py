@@ -407,3 +407,39 @@ def test_zor_ok_and_endable_agree_with_trial():
                 assert legal_trial.zor_ok(g, a) == v, (seed, a)
                 seen["zor"][v] += 1
     assert min(seen["zor"].values()) > 50 and min(seen["end"].values()) > 50   # both verdicts, both acts
+
+
+def test_transport_marker_offers_skip_only_acts_trial_refuses():
+    """``marker_action.surely_refused`` (read without trying) is never True for an act trial accepts,
+    and ``marker_action.offers`` lists exactly the candidates trial accepts, in order: at every step
+    of random public play of gotland_redux whose first impulse lands the embarked units by the LCU's
+    marker (its unload and re-embark acts, with and without a move)."""
+    from lcb_lab.games.lcb.rules.transport import marker_action
+    from lcb_lab.games.lcb.whatif.experiments import land_embarked
+    from lcb_lab.kernel.legal import Template
+    seen = {"skipped": 0, "tried": 0, "accepted": 0}
+    for seed in range(6):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        land_embarked(g, "AL-23")
+        rng = np.random.default_rng(seed)
+        for _ in range(150):
+            if g.to_act() is None:
+                break
+            s = g.state
+            mines_on_map = any(x.kind == "mine" for x in s.card_markers.values())
+            expected = []
+            for m, a in marker_action.candidates(g):
+                v = legal_trial.trial(g, a)
+                if marker_action.surely_refused(s, m, a, mines_on_map):
+                    assert not v, (seed, a)
+                    seen["skipped"] += 1
+                else:
+                    seen["tried"] += 1
+                if v:
+                    expected.append(a)
+                    seen["accepted"] += 1
+            assert marker_action.offers(g) == expected, (seed, g.history.cursor)
+            acts = g.legal_actions()
+            pick = acts[int(rng.integers(len(acts)))]
+            g.apply(pick.sample(rng) if isinstance(pick, Template) else pick)
+    assert seen["skipped"] > 100 and seen["accepted"] > 20 and seen["tried"] > seen["accepted"], seen
