@@ -443,3 +443,17 @@ def test_transport_marker_offers_skip_only_acts_trial_refuses():
             pick = acts[int(rng.integers(len(acts)))]
             g.apply(pick.sample(rng) if isinstance(pick, Template) else pick)
     assert seen["skipped"] > 100 and seen["accepted"] > 20 and seen["tried"] > seen["accepted"], seen
+
+
+def test_relinquishable_agrees_with_trial():
+    """``legal_trial.relinquishable`` (the Relinquish handler's checks, no copy) gives trial's verdict
+    at every step of random public play (impulses, turn starts, pending choices, open chains), and
+    ``legal_actions`` offers Relinquish exactly when trial accepts it."""
+    seen = {True: 0, False: 0}
+    for seed, g in _public_moments(range(6), steps=150):
+        v = legal_trial.trial(g, A.Relinquish())
+        assert legal_trial.relinquishable(g) == v, (seed, g.history.cursor)
+        seen[v] += 1
+        if g.to_act() not in (None, CHANCE) and g.pending is None and g.state.impulse is None:
+            assert (A.Relinquish() in g.legal_actions()) == v, (seed, g.history.cursor)
+    assert seen[True] >= 5 and seen[False] > 300, seen
