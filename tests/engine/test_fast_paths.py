@@ -457,3 +457,22 @@ def test_relinquishable_agrees_with_trial():
         if g.to_act() not in (None, CHANCE) and g.pending is None and g.state.impulse is None:
             assert (A.Relinquish() in g.legal_actions()) == v, (seed, g.history.cursor)
     assert seen[True] >= 5 and seen[False] > 300, seen
+
+
+def test_concealable_agrees_with_trial():
+    """``legal_trial.concealable`` (the Conceal handler's checks, no copy) gives trial's verdict on
+    every declared action -- of each kind, all its units, one of them, an unknown action -- at every
+    step of random public play (naval ZORs, enemy ground units, pending choices)."""
+    seen = {True: 0, False: 0}
+    for seed, g in _public_moments(range(6), steps=150):
+        imp = g.state.impulse
+        if imp is None:
+            continue
+        cands = [A.Conceal(99)]
+        for d in imp.actions:
+            cands += [A.Conceal(d.aid)] + [A.Conceal(d.aid, (u,)) for u in d.units[:1]]
+        for a in cands:
+            v = legal_trial.trial(g, a)
+            assert legal_trial.concealable(g, a) == v, (seed, a)
+            seen[v] += 1
+    assert seen[True] > 50 and seen[False] > 300, seen
