@@ -13,6 +13,8 @@
   recorded dice, exactly);
 * :meth:`Engine.record_to_json` / :meth:`Engine.load_record` -- the record as JSON and back
   (replayed and checked against the saved state);
+* :meth:`Engine.rollout` -- for random play and studies that never go back: the same acts, states
+  and refusals, nothing recorded (no steps, labels or events);
 * :meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.is_legal` -- who acts
   (a player of :attr:`Engine.players`, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when the game is over) and what
   they may do.
