@@ -298,48 +298,71 @@ def _random_games(seeds):
         yield s, game
 
 
+def _fig3_pass(seeds, rollout: bool):
+    """One pass of ``play_random_turns(game, 3, seed)`` over ``seeds`` (fresh games; in rollout mode
+    when ``rollout``): ``(impulses, cpu, wall, per-seed rates, games over, failures, max_turns)``."""
+    from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
+    n_pass, cpu_pass, wall_pass, rates, over, failed, max_turns = 0, 0.0, 0.0, [], 0, [], None
+    for s, game in _random_games(seeds):
+        max_turns = game.state.max_turns
+        if rollout:
+            game.rollout()
+        t0 = now()
+        try:
+            n = play_random_turns(game, 3, s)
+        except Exception as e:  # noqa: BLE001 - a random player that raises is reported, not timed
+            failed.append(f"seed {s}: {type(e).__name__}: {str(e)[:150]}")
+            continue
+        w, c = now()
+        n_pass, cpu_pass, wall_pass = n_pass + n, cpu_pass + c - t0[1], wall_pass + w - t0[0]
+        rates.append(n / max(c - t0[1], 1e-9))
+        over += game.state.stage == "over"
+    return n_pass, cpu_pass, wall_pass, rates, over, failed, max_turns
+
+
+def _fig3_passes(seeds, passes: int):
+    """``passes`` passes in rollout mode and as many in the full mode, alternating (the order
+    swapped every pass, so that a change of load hits both): ``{rollout: (pass_rates, seed_rates,
+    failed, impulses, times, over, max_turns)}``, the per-seed figures of each mode's first pass."""
+    out: dict = {}
+    for rep in range(passes):
+        for rollout in ((True, False) if rep % 2 == 0 else (False, True)):
+            n, cpu, wall, rates, over, failed, max_turns = _fig3_pass(seeds, rollout)
+            pr, sr, fl, tn, tt, ov, mt = out.setdefault(rollout, ([], [], [], 0, Times(), 0, None))
+            if n:
+                pr.append((n / max(cpu, 1e-9), n / max(wall, 1e-9)))
+                tt.add_values(wall, cpu)
+            if rep == 0:
+                sr.extend(rates)
+                fl.extend(failed)
+                ov, mt = over, max_turns
+            out[rollout] = (pr, sr, fl, n or tn, tt, ov, mt)
+    return out
+
+
 def fig3(q: bool) -> None:
+    """Figure 3: random legal play in rollout mode (``Game.rollout``: no record kept, as a study's
+    games); the full mode (every act recorded for undo) is printed beside it, not judged."""
     from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
     seeds = range(4) if q else range(20)
-    passes = 1 if q else 5
-    failed, pass_rates = [], []
-    seed_rates: list[float] = []
-    tot_n, tot_t, over, max_turns, landed = 0, Times(), 0, None, 0
+    passes = 1 if q else 4
     for s, game in _random_games([99]):   # warm-up, not timed (lazily generated copiers, caches)
         try:
             play_random_turns(game, 1, s)
         except Exception:  # noqa: BLE001 - reported below, seed by seed
             pass
-    for rep in range(passes):        # each pass plays every seed again from a fresh game
-        n_pass, cpu_pass, wall_pass = 0, 0.0, 0.0
-        for s, game in _random_games(seeds):
-            max_turns = game.state.max_turns
-            landed = sum(1 for u in game.state.units.values() if u.hex == LANDING_HEX)
-            t0 = now()
-            try:
-                n = play_random_turns(game, 3, s)
-            except Exception as e:  # noqa: BLE001 - a random player that raises is reported, not timed
-                if rep == 0:
-                    failed.append(f"seed {s}: {type(e).__name__}: {str(e)[:150]}")
-                continue
-            w, c = now()
-            n_pass, cpu_pass, wall_pass = n_pass + n, cpu_pass + c - t0[1], wall_pass + w - t0[0]
-            if rep == 0:
-                seed_rates.append(n / max(c - t0[1], 1e-9))
-                over += game.state.stage == "over"
-        if n_pass:
-            pass_rates.append((n_pass / max(cpu_pass, 1e-9), n_pass / max(wall_pass, 1e-9)))
-            tot_n = n_pass
-            tot_t.add_values(wall_pass, cpu_pass)
+    both = _fig3_passes(seeds, passes)
+    full = both[False]
+    pass_rates, seed_rates, failed, tot_n, tot_t, over, max_turns = both[True]
     say(f"NOTE: the first impulse landed the embarked units in {LANDING_HEX} by the LCU (legal actions) for richer play")
     for f in failed:
         say(f"WARNING: play_random_turns raised, game not timed: {f}")
     if not pass_rates:
         raise RuntimeError(f"every seed raised ({failed[0]})")
     ok = len(seed_rates)
-    say(f"{ok} of {len(seeds)} seeds timed, play_random_turns(game, 3, seed) with auto_policies={{}}: {tot_n} "
-        f"impulses per pass; {over} of {ok} games ended (stage 'over') within the 3 turns "
-        f"(scenario max_turns = {max_turns}); {passes} pass(es) over all seeds")
+    say(f"{ok} of {len(seeds)} seeds timed, game.rollout() then play_random_turns(game, 3, seed) with "
+        f"auto_policies={{}}: {tot_n} impulses per pass; {over} of {ok} games ended (stage 'over') within the "
+        f"3 turns (scenario max_turns = {max_turns}); {passes} pass(es) over all seeds")
     say(f"time of one pass: {tot_t}")
     say(f"per seed (first pass, CPU): median {statistics.median(seed_rates):,.0f}/s, min {min(seed_rates):,.0f}/s, "
         f"max {max(seed_rates):,.0f}/s")
@@ -348,8 +371,12 @@ def fig3(q: bool) -> None:
     cpu, wall = statistics.median(cpu_rates), statistics.median(wall_rates)
     say(f"impulses/s per pass: CPU median {cpu:,.0f}, max {cpu_rates[-1]:,.0f}; wall median {wall:,.0f}, "
         f"max {wall_rates[-1]:,.0f} (n={len(pass_rates)})")
-    record(3, f"{cpu:,.0f} impulses/s CPU (wall {wall:,.0f}/s; median of {len(pass_rates)} pass(es) over "
-              f"{ok} seeds)" + (f"; {len(failed)} seed(s) raised, see above" if failed else ""),
+    if full[0]:
+        fcpu = statistics.median(r for r, _ in full[0])
+        say(f"full mode (every act recorded for undo; passes alternated with the rollout's; context, not judged): "
+            f"CPU median {fcpu:,.0f} impulses/s (n={len(full[0])}); rollout / full = {cpu / fcpu:.2f}x")
+    record(3, f"{cpu:,.0f} impulses/s CPU in rollout mode (wall {wall:,.0f}/s; median of {len(pass_rates)} "
+              f"pass(es) over {ok} seeds)" + (f"; {len(failed)} seed(s) raised, see above" if failed else ""),
            ">= 2,000 impulses/s CPU", cpu >= 2000, cpu=1 / cpu if cpu else None, per="impulse")
 
 

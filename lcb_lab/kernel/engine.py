@@ -13,6 +13,8 @@
   recorded dice, exactly);
 * :meth:`Engine.record_to_json` / :meth:`Engine.load_record` -- the record as JSON and back
   (replayed and checked against the saved state);
+* :meth:`Engine.rollout` -- for random play and studies that never go back: the same acts, states
+  and refusals, nothing recorded (no steps, labels or events);
 * :meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.is_legal` -- who acts
   (a player of :attr:`Engine.players`, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when the game is over) and what
   they may do.
@@ -80,6 +82,9 @@ class Engine:
         self.revision = 0
         """Counts every change made through the engine (an applied action, a move in the record,
         a loaded record): a front end's cache key for what it derives from the state."""
+        self.recording = True
+        """False after :meth:`rollout`: acts are applied exactly as before but not recorded."""
+        self._last_snap: Snapshot | None = None    # rollout mode: the snapshot before the last act
 
     # ------------------------------------------------------------------ hooks a game supplies
     def handle(self, action: Action) -> Any:
@@ -193,6 +198,20 @@ class Engine:
         Applying after :meth:`undo` drops the undone steps."""
         return self._apply(self.codec.check(action))
 
+    def rollout(self) -> None:
+        """Switch this game to *rollout mode* for good: random play and studies that never go back.
+
+        Every act is still checked, run and refused exactly as before (the same states, log, dice
+        and results; a refused act leaves the state, log and dice byte-identical), but nothing is
+        recorded: no :class:`~lcb_lab.kernel.history.Step`, no step label, no snapshot kept beyond
+        the one before the last act (a refusal's restore point, sharing its unchanged records with
+        the one before), and :meth:`apply` builds no events (it returns ``[]``).  The record so
+        far is dropped: :meth:`undo` and :meth:`goto` then find no step, :meth:`fork` of now works
+        (the fork is a rollout too) and :meth:`record_to_json` gives None."""
+        self.recording = False
+        self.history = History()
+        self._last_snap = None
+
     def _apply(self, action: Action, record: bool = True, events: bool = True) -> list[Event]:
         snap = self._snapshot(action)
         try:
@@ -201,6 +220,9 @@ class Engine:
             self._restore(snap, keep=snap.shared)     # a shared snapshot's records are the record's
             raise
         self.revision += 1
+        if not self.recording:
+            self._last_snap = snap
+            return []
         if record:
             dh = self.dice.history
             drawn = tuple(v for _, vals in dh[snap.dice_hist:] for v in vals) if len(dh) > snap.dice_hist else ()
@@ -227,7 +249,7 @@ class Engine:
     def _snapshot(self, action: Action | None = None) -> Snapshot:
         """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
         h = self.history
-        prev = h.snapshots.get(h.cursor - 1)
+        prev = h.snapshots.get(h.cursor - 1) if self.recording else self._last_snap
         return Snapshot(self.state_snapshot(prev.state if prev is not None else None), len(self.state.log),
                         self.dice.state(), len(self.dice.history), action is not None and self.keeps_snapshot(action),
                         prev is not None)
@@ -322,6 +344,7 @@ class Engine:
         g = self.spawn(self.state_clone(self.state), type(self.dice).from_state(self.dice.state(), self.dice.die))
         g.dice.history = list(self.dice.history)
         g.history = self.history.copy()
+        g.recording, g._last_snap = self.recording, None
         if at is not None and at != g.history.cursor:
             if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(g.history.steps):
                 raise self.Error(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")

@@ -407,3 +407,72 @@ def test_zor_ok_and_endable_agree_with_trial():
                 assert legal_trial.zor_ok(g, a) == v, (seed, a)
                 seen["zor"][v] += 1
     assert min(seen["zor"].values()) > 50 and min(seen["end"].values()) > 50   # both verdicts, both acts
+
+
+def test_transport_marker_offers_skip_only_acts_trial_refuses():
+    """``marker_action.surely_refused`` (read without trying) is never True for an act trial accepts,
+    and ``marker_action.offers`` lists exactly the candidates trial accepts, in order: at every step
+    of random public play of gotland_redux whose first impulse lands the embarked units by the LCU's
+    marker (its unload and re-embark acts, with and without a move)."""
+    from lcb_lab.games.lcb.rules.transport import marker_action
+    from lcb_lab.games.lcb.whatif.experiments import land_embarked
+    from lcb_lab.kernel.legal import Template
+    seen = {"skipped": 0, "tried": 0, "accepted": 0}
+    for seed in range(6):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        land_embarked(g, "AL-23")
+        rng = np.random.default_rng(seed)
+        for _ in range(150):
+            if g.to_act() is None:
+                break
+            s = g.state
+            mines_on_map = any(x.kind == "mine" for x in s.card_markers.values())
+            expected = []
+            for m, a in marker_action.candidates(g):
+                v = legal_trial.trial(g, a)
+                if marker_action.surely_refused(s, m, a, mines_on_map):
+                    assert not v, (seed, a)
+                    seen["skipped"] += 1
+                else:
+                    seen["tried"] += 1
+                if v:
+                    expected.append(a)
+                    seen["accepted"] += 1
+            assert marker_action.offers(g) == expected, (seed, g.history.cursor)
+            acts = g.legal_actions()
+            pick = acts[int(rng.integers(len(acts)))]
+            g.apply(pick.sample(rng) if isinstance(pick, Template) else pick)
+    assert seen["skipped"] > 100 and seen["accepted"] > 20 and seen["tried"] > seen["accepted"], seen
+
+
+def test_relinquishable_agrees_with_trial():
+    """``legal_trial.relinquishable`` (the Relinquish handler's checks, no copy) gives trial's verdict
+    at every step of random public play (impulses, turn starts, pending choices, open chains), and
+    ``legal_actions`` offers Relinquish exactly when trial accepts it."""
+    seen = {True: 0, False: 0}
+    for seed, g in _public_moments(range(6), steps=150):
+        v = legal_trial.trial(g, A.Relinquish())
+        assert legal_trial.relinquishable(g) == v, (seed, g.history.cursor)
+        seen[v] += 1
+        if g.to_act() not in (None, CHANCE) and g.pending is None and g.state.impulse is None:
+            assert (A.Relinquish() in g.legal_actions()) == v, (seed, g.history.cursor)
+    assert seen[True] >= 5 and seen[False] > 300, seen
+
+
+def test_concealable_agrees_with_trial():
+    """``legal_trial.concealable`` (the Conceal handler's checks, no copy) gives trial's verdict on
+    every declared action -- of each kind, all its units, one of them, an unknown action -- at every
+    step of random public play (naval ZORs, enemy ground units, pending choices)."""
+    seen = {True: 0, False: 0}
+    for seed, g in _public_moments(range(6), steps=150):
+        imp = g.state.impulse
+        if imp is None:
+            continue
+        cands = [A.Conceal(99)]
+        for d in imp.actions:
+            cands += [A.Conceal(d.aid)] + [A.Conceal(d.aid, (u,)) for u in d.units[:1]]
+        for a in cands:
+            v = legal_trial.trial(g, a)
+            assert legal_trial.concealable(g, a) == v, (seed, a)
+            seen[v] += 1
+    assert seen[True] > 50 and seen[False] > 300, seen

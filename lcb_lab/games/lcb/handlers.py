@@ -35,7 +35,7 @@ from lcb_lab.games.lcb.rules.optional import naval_supply, preload
 from lcb_lab.games.lcb.rules.optional import interoperability as interop
 from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
-from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
+from lcb_lab.games.lcb.model.state import Declared, Impulse, Marker, Unit
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.choices import EmbarkLossesChoice, InterceptChoice, MineAttackChoice
@@ -217,6 +217,16 @@ def check_exercise_zor(c: Ctx, a: A.ExerciseZor) -> tuple[Declared, list[Unit]]:
 def conceal_act(game: GameLike, c: Ctx, a: A.Conceal) -> None:
     """Handler of Conceal: the units of a Move and/or Conceal action conceal (6.1, once per action).
     Raises IllegalAction."""
+    d, units, marks = check_conceal(c, a)
+    conceal.conceal(c, units, marks)
+    d.concealed = True
+
+
+def check_conceal(c: Ctx, a: A.Conceal) -> tuple[Declared, list[Unit], list[Marker]]:
+    """The checks of :func:`conceal_act`, changing nothing, in its order (3.03, 6.11, 6.1, 3.36, 3.38;
+    each unit where it may conceal: :func:`lcb_lab.games.lcb.rules.movement.conceal.check_can_conceal`,
+    6.22, 6.23, 13.42, 14.06).  Returns the declared action, the units that conceal and the
+    MILDECs acting on their own (when no unit does).  Raises IllegalAction."""
     d = declared(c, a.action)
     check_names(c, d_team(c), a.units or ())
     if d.kind != "move_conceal":
@@ -231,8 +241,10 @@ def conceal_act(game: GameLike, c: Ctx, a: A.Conceal) -> None:
     marks = [c.state.markers[m] for m in d.markers if not c.state.markers[m].destroyed]
     if not chosen and not marks:
         raise IllegalAction("6.1", f"action #{d.aid} has nothing to conceal")
-    conceal.conceal(c, [living_unit(c, u, "6.1") for u in chosen], marks if not chosen else [])
-    d.concealed = True
+    units = [living_unit(c, u, "6.1") for u in chosen]
+    for u in units:
+        conceal.check_can_conceal(c, u)
+    return d, units, marks if not chosen else []
 
 
 def resupply_act(game: GameLike, c: Ctx, a: A.Resupply) -> None:

@@ -45,7 +45,7 @@ from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.legal_combat import breakthrough_candidates, combat_template
 from lcb_lab.games.lcb.legal_declare import _declarations
 from lcb_lab.games.lcb.legal_templates import Template
-from lcb_lab.games.lcb.legal_trial import _kept, endable, movable, trial, zor_ok
+from lcb_lab.games.lcb.legal_trial import concealable, endable, movable, relinquishable, trial, zor_ok, _kept
 from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.rules.common import GameLike
 from lcb_lab.games.lcb.model.state import other
@@ -72,7 +72,7 @@ def legal_actions(game: GameLike, team: str | None = None) -> list:
     if imp is None:
         out = free_card_actions(game, team)
         out += [A.BeginImpulse(tf) for tf in game.available_task_forces()]
-        return out + [a for a in (A.Relinquish(),) if trial(game, a)]
+        return out + ([A.Relinquish()] if relinquishable(game) else [])
     if imp.phase == "declare":
         return _declarations(game)
     return _acts(game)
@@ -190,7 +190,7 @@ def _acts(game: GameLike) -> list:
         ctx = game._ctx()
         out += [a for a in zor_candidates(game, d) if zor_ok(game, a, ctx)]
         if d.kind == "move_conceal":
-            out += _kept(game, [A.Conceal(d.aid)])
+            out += [a for a in (A.Conceal(d.aid),) if concealable(game, a)]
         if d.kind == "move_resupply":
             out += resupply_templates(game, d)
     cards = play_card_options(game)          # PlayCard (3.31, 9.2): a Template when many

@@ -3,7 +3,7 @@
 generators (:mod:`lcb_lab.games.lcb.legal`) and the random player ask the rules themselves; and
 trial's verdict without the copy, from a handler's own checks on the live state, where what
 follows them in the handler never refuses: :func:`movable` (Move, 5.1), :func:`zor_ok`
-(ExerciseZor, 6.21), :func:`endable` (EndImpulse, 3.3).
+(ExerciseZor, 6.21), :func:`endable` (EndImpulse, 3.3), :func:`relinquishable` (Relinquish, 3.41), :func:`concealable` (Conceal, 6.1).
 """
 from __future__ import annotations
 
@@ -148,4 +148,33 @@ def endable(game: GameLike, ctx: Ctx | None = None) -> bool:
     ending = s.impulse.task_force
     if all(tf in s.tf_order or tf == ending for tf in s.task_forces):
         return trial(game, A.EndImpulse())
+    return True
+
+
+def relinquishable(game: GameLike) -> bool:
+    """Whether the rules accept Relinquish now: the verdict of :func:`trial`, from the handler's own
+    checks on the live state (no open chain, 9.46; :func:`lcb_lab.games.lcb.rules.stages.sequence.check_relinquish`,
+    3.41), nothing copied or changed.  What follows them never refuses and rolls no die: the
+    initiative handed over and the Influence Meter moved one space, clamped, and logged (3.42, 15.21)."""
+    if game.state.chain:
+        return False
+    try:
+        sequence.check_relinquish(game._ctx())
+    except IllegalAction:
+        return False
+    return True
+
+
+def concealable(game: GameLike, action: A.Conceal) -> bool:
+    """Whether the rules accept ``action`` now: the verdict of :func:`trial`, from the Conceal
+    handler's own checks on the live state (no open chain, 9.46;
+    :func:`lcb_lab.games.lcb.handlers.check_conceal`: 3.03, 3.36, 3.38, 6.1, 6.22, 6.23, 13.42, 14.06),
+    nothing copied or changed.  What follows them never refuses and rolls no die: the counters
+    turned face down with their MILDECs and logged (6.1, 6.12), National Markers removed (17.1)."""
+    if game.state.chain:
+        return False
+    try:
+        handlers.check_conceal(game._ctx(), action)
+    except IllegalAction:
+        return False
     return True

@@ -91,6 +91,20 @@ def available_task_forces(ctx: Ctx) -> list[str]:
 
 def relinquish(ctx: Ctx) -> None:
     """The team with the initiative makes the other go first (3.41, 3.42)."""
+    check_relinquish(ctx)
+    s = ctx.state
+    s.relinquished = True
+    old = s.initiative
+    s.initiative = other(old)
+    ctx.log(explain.step("initiative", f"{old} relinquishes the initiative",
+                         f"{s.initiative} goes first this turn and keeps the initiative until it loses it",
+                         ["3.41", "3.42"]))
+    influence.move(ctx, s.initiative, f"{s.initiative} seizes the initiative (relinquished by {old})", ["3.42", "15.21"])
+
+
+def check_relinquish(ctx: Ctx) -> None:
+    """The checks of :func:`relinquish`, changing nothing: only at the start of the Action Stage
+    (3.41), nothing left unresolved, not twice in an Action Stage (3.41).  Raises IllegalAction."""
     s = ctx.state
     if s.stage != "action":
         now = "the game is over" if s.stage == "over" else f"the game is in the {s.stage.title()} Stage"
@@ -101,13 +115,6 @@ def relinquish(ctx: Ctx) -> None:
     if s.relinquished:
         raise IllegalAction("3.41", f"{other(s.initiative)} already handed the initiative to {s.initiative} "
                             "this Action Stage")
-    s.relinquished = True
-    old = s.initiative
-    s.initiative = other(old)
-    ctx.log(explain.step("initiative", f"{old} relinquishes the initiative",
-                         f"{s.initiative} goes first this turn and keeps the initiative until it loses it",
-                         ["3.41", "3.42"]))
-    influence.move(ctx, s.initiative, f"{s.initiative} seizes the initiative (relinquished by {old})", ["3.42", "15.21"])
 
 
 def begin(ctx: Ctx, tf: str) -> None:

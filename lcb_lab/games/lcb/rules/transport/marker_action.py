@@ -11,7 +11,7 @@ once they are resolved :func:`resume_step` takes the step.  The first use is
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from types import SimpleNamespace
 
     from lcb_lab.games.lcb.actions import MarkerAction
-    from lcb_lab.games.lcb.model.state import CardMarker
+    from lcb_lab.games.lcb.model.state import CardMarker, GameState
     from lcb_lab.games.lcb.rules.common import GameLike
 
 
@@ -226,15 +226,23 @@ def resume_step(ctx: Ctx, p: dict) -> None:
 # ---------------------------------------------------------------- legal actions
 def offers(game: GameLike) -> list:
     """The MarkerAction acts of the active impulse's transport markers: unload where it stands,
-    re-embark in the host's hex, or move one hex toward land and unload (each tried by the rules)."""
+    re-embark in the host's hex, or move one hex toward land and unload (each of
+    :func:`candidates` tried by the rules, ``game.is_legal``, unless :func:`surely_refused`)."""
+    s = game.state
+    mines_on_map = any(x.kind == "mine" for x in s.card_markers.values())
+    return [a for m, a in candidates(game) if not surely_refused(s, m, a, mines_on_map) and game.is_legal(a)]
+
+
+def candidates(game: GameLike) -> Iterator[tuple[CardMarker, MarkerAction]]:
+    """``(marker, act)`` for every transport marker of the active impulse's team and every act
+    :func:`offers` considers (none while a chain is open, 9.46, or combat waits, 3.38)."""
     from lcb_lab.games.lcb import actions as A
     s = game.state
     imp = s.impulse
     if imp is None or s.chain or (imp.combat is not None and imp.phase != "combat_done"):
-        return []
+        return
     ctx = game._ctx()
-    out = []
-    for m in s.card_markers.values():
+    for m in list(s.card_markers.values()):
         if m.team != imp.team or not (m.data.get("amphibious") or m.data.get("littoral")):
             continue
         cands = [A.MarkerAction(m.mid, then="unload"), A.MarkerAction(m.mid, then="reembark")]
@@ -245,9 +253,22 @@ def offers(game: GameLike) -> list:
         if host is not None and host.hex and host.hex in ctx.board.naval_neighbours(m.hex):
             cands.append(A.MarkerAction(m.mid, path=(host.hex,), then="reembark"))
         for a in cands:
-            if game.is_legal(a):
-                out.append(a)
-    return out
+            yield m, a
+
+
+def surely_refused(s: GameState, m: CardMarker, a: MarkerAction, mines_on_map: bool) -> bool:
+    """Whether the rules refuse transport marker ``m``'s act ``a`` whatever the checks before
+    (:func:`step_unload`, :func:`step_reembark`), read without trying it: an unload of a marker
+    that carries neither units nor RP (12.21) -- its move, if any, cannot be stopped half-way
+    when no mine marker is on the map (13.34), so the step is reached and refuses; a re-embark
+    without a move while the host is not in the marker's hex (12.27).  Never True for an act
+    the rules accept (``tests/engine/test_fast_paths.py`` checks it against ``game.is_legal``)."""
+    if a.then == "unload":
+        return not m.cargo and not m.rp and (not a.path or not mines_on_map)
+    if a.then == "reembark" and not a.path:
+        host = s.units.get(m.host or "")
+        return host is None or host.destroyed or host.hex != m.hex
+    return False
 
 
 def is_transport(m: CardMarker | None) -> bool:
