@@ -63,7 +63,7 @@ def test_the_second_game_by_level_and_the_dice_comparison():
     names = {5: "archipelago_expanded.ipynb"}                  # level 5 is the expanded rules' tour
     assert [re.sub(r"^\d+_", "", ls.notebook) for ls in arch] == \
         [names.get(n, f"archipelago_level{n}.ipynb") for n in level_numbers()]
-    assert [ls.notebook for ls in LESSONS if ls.kind == "comparison"] == ["22_two_games_dice.ipynb"]
+    assert [ls.notebook for ls in LESSONS if ls.kind == "comparison"] == ["22_two_games_dice.ipynb", "28_four_games.ipynb"]
     for n, ls in enumerate(arch, 1):
         source = (NOTEBOOKS / ls.notebook).read_text(encoding="utf-8")
         assert f"level{n}.CHECKPOINTS" in source and all(c.startswith("l.") for c in ls.chapters)
@@ -78,3 +78,17 @@ def test_the_third_game_lesson_asks_its_course_checkpoints():
     assert ls.notebook == "26_force_on_force.ipynb" and all(c.startswith("l.") for c in ls.chapters)
     source = (NOTEBOOKS / ls.notebook).read_text(encoding="utf-8")
     assert all(f"course.CHECKPOINTS[{i}]" in source for i in range(len(fof.CHECKPOINTS)))
+
+
+def test_the_fourth_game_lesson_and_the_four_games_side_by_side():
+    """Notebook 27 teaches Order of Battle and asks every checkpoint of its course module; notebook 28
+    sets the four games side by side, calling each game's own chance functions and views."""
+    from lcb_lab.games.order_of_battle import course as oob
+    [ls] = [ls for ls in LESSONS if ls.kind == "fourth game"]
+    assert ls.notebook == "27_order_of_battle.ipynb" and all(c.startswith("l.") for c in ls.chapters)
+    source = (NOTEBOOKS / ls.notebook).read_text(encoding="utf-8")
+    assert all(f"course.CHECKPOINTS[{i}]" in source for i in range(len(oob.CHECKPOINTS)))
+    four = (NOTEBOOKS / "28_four_games.ipynb").read_text(encoding="utf-8")
+    for game in ("lcb", "archipelago", "force_on_force", "order_of_battle"):
+        assert f"lcb_lab.games.{game}." in four, game
+    assert "make_twin" in four and "grid_checkpoints" in four and "draw_checkpoint" in four

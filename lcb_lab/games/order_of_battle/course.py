@@ -17,6 +17,7 @@ from typing import Any
 from lcb_lab.games.order_of_battle import actions as A
 from lcb_lab.games.order_of_battle.chance import initiative_step
 from lcb_lab.games.order_of_battle.game import OrderOfBattle, new_game
+from lcb_lab.games.order_of_battle.lab_api import read_log
 from lcb_lab.games.order_of_battle.state import Asset, Squad
 from lcb_lab.kernel.checkpoints import Checkpoint
 
@@ -129,6 +130,13 @@ def checkpoints() -> list[Checkpoint]:
 
 CHECKPOINTS: list[Checkpoint] = checkpoints()
 """The checkpoints (answers computed when asked)."""
+
+
+def lines(g: OrderOfBattle, viewer: str, since: int = 0) -> list[str]:
+    """The log from entry ``since`` on as ``viewer`` reads it (the observer decides), one line an entry:
+    ``"[l.33] Ash draws Monoblade (cost 2): III. Initiative Phase, l.33"``."""
+    return [f"[{', '.join(e['rules'])}] {e['title']}" + (f": {e['text']}" if e.get("text") else "")
+            for e in read_log(g, viewer)[since:]]
 
 
 def staged() -> dict[str, Any]:

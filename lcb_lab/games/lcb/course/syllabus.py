@@ -7,7 +7,8 @@ One lesson per rulebook chapter 3 to 17, the start (notebook 00), three capstone
 turns (notebooks 03, 09, 10), a closing what-if lesson (notebook 02), then the second game, *Naval
 Battle in Archipelago*, level by level (notebooks 20, 21, 23, 24 and 25, the expanded rules: its
 references are lines of its text, ``l.N``), a lesson comparing the two games' dice (notebook 22), and the
-third game, *Force on Force*'s action and reaction (notebook 26).  The minutes are the
+third game, *Force on Force*'s action and reaction (notebook 26), the fourth, *Order of Battle*'s card
+game turn (notebook 27), and the four games side by side (notebook 28).  The minutes are the
 project's estimate for a class of about 12 at one projector (no rulebook value).
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ class Lesson:
     """One lesson: ``notebook`` (file name in ``notebooks/``), ``chapters`` (rule chapters or rules,
     e.g. ``("7.3", "7.5")``), ``objectives`` (what a student can do after it), ``minutes`` (class
     time), ``prepare`` (what the instructor prepares), ``kind`` (``"start"``, ``"chapter"``,
-    ``"capstone"``, ``"what-if"``, ``"second game"``, ``"third game"`` or ``"comparison"``), ``course_chapter`` (the :mod:`lcb_lab.games.lcb.course` chapter
+    ``"capstone"``, ``"what-if"``, ``"second game"``, ``"third game"``, ``"fourth game"`` or ``"comparison"``), ``course_chapter`` (the :mod:`lcb_lab.games.lcb.course` chapter
     whose checkpoints it asks, or None)."""
 
     title: str
@@ -155,6 +156,19 @@ LESSONS: tuple[Lesson, ...] = (
             "say which units may engage a hidden unit, and count the defenders' dice after a breach"),
            45, "Skim the fragment's text (its l.108-160 and l.316-383) and docs/force_on_force.md (the table, "
                "the units and the combat are sandbox).", "third game"),
+    Lesson("Fourth game: Order of Battle, a card game's turn", "27_order_of_battle.ipynb", ("l.9-45", "l.87-123"),
+           ("walk the nine phases of a turn, each finished by every Commander before the next",
+            "give the exact chance of leading the turn from the Fortune cards that may be drawn",
+            "resolve a skirmish round committed face down and revealed together, both sides at once"),
+           40, "Skim the text (134 lines) and docs/order_of_battle.md (the card set and the winning total are "
+               "sandbox).", "fourth game"),
+    Lesson("Four games side by side", "28_four_games.ipynb", ("7.02", "l.322", "l.318", "l.39"),
+           ("compute a chance in each of the four models: d20 under a value, a sum of custom dice, two dice "
+            "against each other, a draw from a shuffled deck",
+            "show with two worlds that a side sees nothing of a secret it may not know, in each game",
+            "tell alternating impulses and turns, reactions that interrupt, and choices revealed together"),
+           40, "Put the four charts on the projector; have each team say which model fits which decision.",
+           "comparison"),
 )
 """The lessons in course order."""
 
