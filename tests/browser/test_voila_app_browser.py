@@ -136,3 +136,37 @@ def test_binders_voila_route_shows_the_lab_offline(page: Page, binder_server: D.
     sheets = page.evaluate("() => [...document.styleSheets].map(s => s.href).filter(Boolean)")
     assert sheets and all(h.startswith(f"{binder_server.url}voila/templates/lcb/static/") for h in sheets), sheets
     # the strict page (conftest.py) fails this test on a console error or an outside request
+
+
+GAME_LABS = {"archipelago": (".lcb-app .bk-Canvas", "archipelago_lab"),
+             "force_on_force": (".lcb-app .fof-unit-card, .lcb-app .bk-Canvas", "force_on_force_lab"),
+             "order_of_battle": (".lcb-app .oob-track", "order_of_battle_lab")}
+"""``--game=NAME`` -> a part of its lab that shows once the kernel has built it, and the page's title."""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", sorted(GAME_LABS))
+def test_each_game_started_as_the_readme_says_shows_its_lab_offline(page: Page, game: str, tmp_path_factory) -> None:
+    """``.venv/bin/lcb-lab voila --game=NAME`` from the top folder (README): the page is that game's lab,
+    with its explained log, offline (the strict page)."""
+    exe = D.REPO / shlex.split(README_COMMAND)[0]
+    if not exe.is_file():
+        msg = f"{exe} is missing: the README's setup makes it"
+        pytest.fail(msg) if os.environ.get("CI") else pytest.skip(msg)
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN}
+    port = D.free_port()
+    args = [*shlex.split(README_COMMAND), f"--game={game}", "--no-browser", f"--port={port}"]
+    try:
+        server = D._start("voila", args, D.REPO, port, tmp_path_factory.mktemp(f"voila_{game}"), D.REPO, env)
+    except D.ServerError as e:
+        pytest.fail(str(e), pytrace=False)
+    try:
+        part, title = GAME_LABS[game]
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+        expect(page.locator(part).first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+        expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Explained log", timeout=D.KERNEL_MS)
+        assert page.title() == title
+    finally:
+        page.goto("about:blank")                        # leave the page before its server stops
+        server.stop()
