@@ -188,7 +188,7 @@ def _sabotage(g: Any, t: dict, final: bool) -> tuple[str, str] | None:
     return (t["fail"], "the saboteurs are not landed in time") if final else None
 
 
-def _seaplane(g: Any, t: dict, final: bool) -> tuple[str, str] | None:
+def _seaplane(g: Any, t: dict, final: bool) -> tuple | None:
     s = g.state
     pid = t["task_pieces"][0]
     if pid not in s.pieces:
@@ -200,13 +200,13 @@ def _seaplane(g: Any, t: dict, final: bool) -> tuple[str, str] | None:
     if s.to_move == foe and not s.progress.get("took_off"):
         for qid, q in sorted(s.pieces.items()):
             if q.owner == foe and q.kind in ("hovercraft", "frigate") and "C" in q.ammo and distance(q.at, p.at) <= 1:
-                return foe, f"{qid} brings commandos to {pid}: they capture it ({ref(t, 'capture')})"
+                return foe, f"{qid} brings commandos to {pid}: they capture it", ref(t, "capture")
     return (t["fail"], f"{pid} is not home in time") if final else None
 
 
 TASKS = {"exit": _exit, "deploy": _deploy, "oil": _oil, "salvage": _salvage, "route": _route, "hold": _hold,
          "sabotage": _sabotage, "seaplane": _seaplane}
-"""Each task kind's check: ``(g, data, final) -> (winner or "" for a draw, why)`` or None."""
+"""Each task kind's check: ``(g, data, final) -> (winner or "" for a draw, why[, rule])`` or None."""
 
 
 def check(g: Any) -> None:
@@ -219,8 +219,8 @@ def check(g: Any) -> None:
     final = s.turn >= (s.turn_limit or 2 * t["limit"])
     done = TASKS[t["task"]](g, t, final)
     if done:
-        winner, why = done
-        rule = ref(t, "outcome") if winner or not final else ref(t, "limit")
+        winner, why, *rule = done
+        rule = rule[0] if rule else ref(t, "outcome")
         finish(g, winner, f"{t['title']}: {why}", rule)
 
 
@@ -228,7 +228,8 @@ def saboteurs_land(g: Any, pid: str, island: str) -> bool:
     """The Hidden Landing's task act (l.1544): ``pid`` (S-32, surfaced) lands its commandos on an
     island part of an enemy base; returns False when this act is not that landing. Raises
     IllegalAction for a landing the rules refuse."""
-    from lcb_lab.games.archipelago.rules.commandos import check_land
+    from lcb_lab.games.archipelago.rules.commandos import near
+    from lcb_lab.games.archipelago.rules.common import own_piece
     from lcb_lab.games.archipelago.rules.scenario import _enemy_base_island
     s = g.state
     t = spec(s)
@@ -236,9 +237,15 @@ def saboteurs_land(g: Any, pid: str, island: str) -> bool:
         return False
     if not _enemy_base_island(g, island, s.to_move):
         return False
-    p = check_land(g, pid, island)
+    p = own_piece(s, pid, "l.1544", "land commandos")
+    if s.phase == "start":
+        raise IllegalAction("l.658", "commandos land after the movement: roll the blue dice first")
     if p.submerged:
         raise IllegalAction("l.1167", f"{pid} must surface to land its commandos")
+    if "C" not in p.ammo or p.fired:
+        raise IllegalAction("l.658", f"{pid} carries no commandos or has acted this turn already")
+    if not near(g, p.at, island):
+        raise IllegalAction("l.658", f"{pid} is not beside {island}")
     p.ammo.remove("C")
     p.fired = True
     s.phase = "fire"

@@ -1,0 +1,70 @@
+"""The expanded scenarios set up as printed (l.1393-1568): the required pieces where the text puts
+them (not counted in the total, l.1401), each side's force worth its printed total exactly, the
+excluded classes and markers absent, the side with the task first (l.1401), and the scenario's
+line in force (so Base A's fall does not end the game, l.1399)."""
+import pytest
+
+from lcb_lab.games.archipelago.rules.forces import value
+from lcb_lab.games.archipelago.rules.scenario import LINES, SCENARIOS, excluded, scenario_opening, table, zone
+
+TOTALS = {"convoy": (38, 38), "oil_platform": (30, 30), "tanker": (34, 34), "salvage": (34, 44),
+          "blimp": (38, 30), "breakthrough": (28, None), "capture": (36, 36), "landing": (40, 40), "seaplane": (30, 30)}
+"""(Red, Blue) totals as printed (l.1405, 1425, 1446, 1467, 1485, 1504 (Blue blank), 1522, 1536, 1554)."""
+
+FIRST = {"convoy": "Red", "oil_platform": "Blue", "tanker": "Red", "salvage": "Blue", "blimp": "Red",
+         "breakthrough": "Blue", "landing": "Red", "seaplane": "Blue", "capture": "Blue"}
+
+
+def test_nine_scenarios_named_for_the_lab_in_the_texts_order():
+    assert list(SCENARIOS.values()) == ["Convoy", "Deploying Oil Platform", "Tanker", "Salvage of Frigate", "Blimp",
+                                        "Breakthrough of Combat Group", "Capturing Island", "Hidden Landing of Saboteurs",
+                                        "Seaplane"]
+    assert list(LINES) == ["l.1403", "l.1423", "l.1444", "l.1465", "l.1483", "l.1502", "l.1520", "l.1534", "l.1552"]
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_forces_required_pieces_and_first_player(name):
+    t = table()[name]
+    g = scenario_opening(name, seed=5)
+    s = g.state
+    assert s.scenario == t["line"] and s.to_move == FIRST[name] and s.level == 5
+    required = [r["piece"] for r in t.get("required", ())]
+    for r in t.get("required", ()):
+        p = s.pieces[r["piece"]]
+        if "sectors" in r:
+            assert g.board.sector(p.at) == r["sectors"][0]
+        if "port" in r:
+            assert p.at in g.board.bases[r["port"]].points and "port" in g.board.symbols_at(p.at)
+        if "aboard" in r:
+            assert p.aboard == r["aboard"]
+    for side, printed in zip(("Red", "Blue"), TOTALS[name]):
+        mine = [i for i in s.pieces if i.startswith(side + " ") and i not in required]
+        assert all(not excluded(t, p.kind) for i, p in s.pieces.items() if i in mine)
+        if name == "breakthrough" and side == "Blue":
+            assert len(mine) == 7 and {i.split(" ")[1].split("-")[0] for i in mine} <= {"D", "C", "MC", "F"}  # l.1506
+            continue
+        assert sum(value(i) for i in mine) == printed
+        sectors = set(zone(g.board, t["zones"][side]))
+        assert all(g.board.sector(s.pieces[i].at) in sectors for i in mine if not s.pieces[i].aboard)
+
+
+def test_readings_of_the_zones_blue_west_red_east():
+    g = scenario_opening("blimp", seed=1)
+    assert zone(g.board, "east 7")[0] == "K1" and "K4" in zone(g.board, "east 7")       # the blimp starts in Red's zone
+    assert zone(g.board, "D1 A7") == [f"{c}{r}" for c in "ABCD" for r in range(1, 8)]     # l.1429
+
+
+def test_unused_markers_and_classes():
+    g = scenario_opening("convoy", seed=2)                 # l.1411: no A-S missiles
+    assert not any("A-S" in p.ammo for p in g.state.pieces.values())
+    assert all("A-S" not in st for st in g.state.stock.values())
+    g = scenario_opening("oil_platform", seed=2)           # l.1431: no submarines, helicopters, S-S armed pieces
+    kinds = {p.kind for p in g.state.pieces.values()}
+    assert not kinds & {"submarine", "submarine_s32", "helicopter", "utility_helicopter", "missile_boat", "hydrofoil"}
+    assert g.state.pieces["Blue OP-38"].aboard == "Blue MLP-36"
+
+
+def test_the_opening_is_seeded():
+    a, b = scenario_opening("capture", seed=3), scenario_opening("capture", seed=3)
+    assert sorted(a.state.pieces) == sorted(b.state.pieces)
+    assert a.state.log[-1]["kind"] == "scenario" and "l.1399" in a.state.log[-1]["rules"]
