@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules.scenario import SCENARIOS, refusal, scenario_opening
+from lcb_lab.games.archipelago.rules.scenario import refusal
+from lcb_lab.games.archipelago.scenario_setup import SCENARIOS, scenario_opening
 from lcb_lab.kernel.autoplay import play_random
 from lcb_lab.kernel.legal import Template
 from tests.archipelago.test_through_kernel import play

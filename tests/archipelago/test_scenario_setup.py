@@ -5,7 +5,8 @@ line in force (so Base A's fall does not end the game, l.1399)."""
 import pytest
 
 from lcb_lab.games.archipelago.rules.forces import value
-from lcb_lab.games.archipelago.rules.scenario import LINES, SCENARIOS, excluded, scenario_opening, table, zone
+from lcb_lab.games.archipelago.model.scenario_book import LINES, SCENARIOS, table
+from lcb_lab.games.archipelago.scenario_setup import excluded, scenario_opening, zone
 
 TOTALS = {"convoy": (38, 38), "oil_platform": (30, 30), "tanker": (34, 34), "salvage": (34, 44),
           "blimp": (38, 30), "breakthrough": (28, None), "capture": (36, 36), "landing": (40, 40), "seaplane": (30, 30)}

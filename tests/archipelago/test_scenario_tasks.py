@@ -9,7 +9,7 @@ from lcb_lab.games.archipelago.model.board_data import load_board
 from lcb_lab.games.archipelago.model.state import Commando
 from lcb_lab.games.archipelago.rules.commandos import near
 from lcb_lab.games.archipelago.rules.expanded import BOARD, garrisons
-from lcb_lab.games.archipelago.rules.scenario import table
+from lcb_lab.games.archipelago.model.scenario_book import table
 from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.hexgrid import distance, neighbour
 from tests.archipelago.helpers import refused

@@ -34,7 +34,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules.common import log, where
-from lcb_lab.games.archipelago.rules.scenario import ref, spec
+from lcb_lab.games.archipelago.model.scenario_book import ref, spec
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, neighbour
 
@@ -230,12 +230,12 @@ def saboteurs_land(g: Any, pid: str, island: str) -> bool:
     IllegalAction for a landing the rules refuse."""
     from lcb_lab.games.archipelago.rules.commandos import near
     from lcb_lab.games.archipelago.rules.common import own_piece
-    from lcb_lab.games.archipelago.rules.scenario import _enemy_base_island
+    from lcb_lab.games.archipelago.rules.scenario import enemy_base_island
     s = g.state
     t = spec(s)
     if t is None or t.get("task") != "sabotage" or pid not in t["task_pieces"]:
         return False
-    if not _enemy_base_island(g, island, s.to_move):
+    if not enemy_base_island(g, island, s.to_move):
         return False
     p = own_piece(s, pid, "l.1544", "land commandos")
     if s.phase == "start":
@@ -264,14 +264,14 @@ def listed(g: Any, who: str) -> list:
     t = spec(s)
     if t is None or t.get("task") != "sabotage" or s.phase == "start" or s.to_move != who:
         return []
-    from lcb_lab.games.archipelago.rules.scenario import _enemy_base_island
+    from lcb_lab.games.archipelago.rules.scenario import enemy_base_island
     out = []
     for pid in t["task_pieces"]:
         p = s.pieces.get(pid)
         if p is None or p.owner != who or "C" not in p.ammo or p.fired or p.submerged:
             continue
         out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands())
-                if _enemy_base_island(g, i, who) and near(g, p.at, i)]
+                if enemy_base_island(g, i, who) and near(g, p.at, i)]
     return [a for a in out if g.is_legal(a)]
 
 

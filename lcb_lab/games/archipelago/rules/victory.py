@@ -20,7 +20,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState, other
 from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels
-from lcb_lab.games.archipelago.rules.scenario import LINES
+from lcb_lab.games.archipelago.model.scenario_book import LINES
 
 
 def finish(g: Any, winner: str, why: str, rule: str) -> None:
