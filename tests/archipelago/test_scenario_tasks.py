@@ -246,3 +246,10 @@ def test_a_scenario_out_of_time_is_a_draw_when_printed_so(name):
     end_turn(g)
     end_turn(g)
     over(g, "", table()[name]["lines"]["outcome"])
+
+
+def test_bases_b_and_c_are_not_used():
+    port = next(p for p in B.bases["Blue Base C"].points if "port" in B.symbols_at(p))
+    g = scen("salvage", [("Blue C-10", port, "N", {"ammo": []}), ("Blue MLP-36", (13, 30), "N"), FAR_RED])
+    assert "Base C is not used" in refused(g, A.Restock("Blue C-10"), "l.1473")
+    assert A.Restock("Blue C-10") not in g.legal_actions()
