@@ -249,7 +249,27 @@ def test_a_scenario_out_of_time_is_a_draw_when_printed_so(name):
 
 
 def test_bases_b_and_c_are_not_used():
-    port = next(p for p in B.bases["Blue Base C"].points if "port" in B.symbols_at(p))
-    g = scen("salvage", [("Blue C-10", port, "N", {"ammo": []}), ("Blue MLP-36", (13, 30), "N"), FAR_RED])
-    assert "Base C is not used" in refused(g, A.Restock("Blue C-10"), "l.1473")
-    assert A.Restock("Blue C-10") not in g.legal_actions()
+    store = next(p for p in B.bases["Blue Base B"].points if B.symbols_at(p))
+    spot = next(p for p in B if distance(p, store) == 1 and B.admits(p, "hovercraft") and p not in B.bases["Blue Base B"].points)
+    pieces = [("Blue HC-18", spot, "N", {"ammo": []}), ("Blue MLP-36", (13, 30), "N"), FAR_RED]
+    assert stage(B, pieces, seed=0, level=5, to_move="Blue").is_legal(A.Restock("Blue HC-18", ("T",)))   # l.614
+    g = scen("salvage", pieces)
+    assert "Base B is not used" in refused(g, A.Restock("Blue HC-18", ("T",)), "l.1473")
+    assert not any(isinstance(a, A.Restock) for a in g.legal_actions())
+
+
+def test_base_a_destroyed_or_ammunition_out_does_not_end_a_scenario():
+    """l.1399: the task alone decides; the ordinary ends of l.388 and l.386 do not apply."""
+    from lcb_lab.games.archipelago.rules.victory import check_base
+    objs = [f"Blue Base A {o}" for o in ("ammunition", "workshop", "fuel")]
+    empty = {"Red": {}, "Blue": {}}
+    g = scen("convoy", [("Red T-33", (80, 20), "N", {"ammo": []}), ("Blue C-9", (20, 40), "N", {"ammo": []})],
+             ruins=objs, stock=empty)
+    check_base(g, "Blue Base A")
+    end_turn(g)
+    end_turn(g)
+    assert not g.state.over
+    plain = stage(B, [("Red T-33", (80, 20), "N", {"ammo": []}), ("Blue C-9", (20, 40), "N", {"ammo": []})],
+                  seed=0, level=5, ruins=objs, stock=empty)
+    check_base(plain, "Blue Base A")
+    assert plain.state.over and plain.state.winner == "Red"              # outside a scenario it ends the game (l.388)
