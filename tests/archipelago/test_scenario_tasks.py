@@ -273,3 +273,26 @@ def test_base_a_destroyed_or_ammunition_out_does_not_end_a_scenario():
                   seed=0, level=5, ruins=objs, stock=empty)
     check_base(plain, "Blue Base A")
     assert plain.state.over and plain.state.winner == "Red"              # outside a scenario it ends the game (l.388)
+
+
+# ------------------------------------------------------------------ the variations built as data
+def test_variations_blue_blimp_blue_tanker_blue_saboteurs_red_platform():
+    g = scen("blimp_blue", [("Blue BL-1", B.points_in("E11")[0], "N"), FAR_RED, FAR_BLUE], progress={"via": 1})
+    end_turn(g)
+    over(g, "Blue", "l.1499")                                            # F9 -> I6 -> Base B in E11
+    g = scen("tanker_blue", [("Blue TA-35", (13, 30), "N"), ("Blue OP-38", (54, 15), "N"), FAR_RED], progress={"oil": 2})
+    end_turn(g)
+    over(g, "Blue", "l.1458")                                            # oil from J4 into Blue's Base A
+    spot = next(p for p in B if B.admits(p, "ship") and any(distance(p, q) == 1 for q in B.islands()["Red Base C"]))
+    g = scen("landing_blue", [("Blue S-32", spot, "N", {"ammo": ["C"]}), FAR_RED])
+    g.apply(A.RollMovement())
+    g.apply(A.LandCommandos("Blue S-32", "Red Base C"))
+    g.apply(A.EndTurn())
+    over(g, "Blue", "l.1548")
+    l3 = next(p for p in B.points_in("L3") if B.admits(p, "ship") and B.admits(neighbour(p, 3), "ship")
+              and B.sector(neighbour(p, 3)) == "L3")
+    g = scen("oil_platform_red", [("Red MLP-36", l3, "N"), ("Red OP-38", l3, "N", {"aboard": "Red MLP-36"}), FAR_BLUE])
+    g.apply(A.RollMovement())
+    g.apply(A.UnloadCargo("Red MLP-36", "Red OP-38", 0))
+    g.apply(A.EndTurn())
+    over(g, "Red", "l.1437")
