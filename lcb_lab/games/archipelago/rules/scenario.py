@@ -20,10 +20,8 @@ the ``limit`` in rounds and who moves ``first`` (l.1401).
   scenario's line (:func:`refusal`, asked before every act of play and by ``legal_actions``),
   and by movement (:func:`check_point`: where a piece may not go).
 
-*Readings* (``docs/archipelago.md``, Scenarios): the forces are drawn (seeded) to the printed total
-exactly from the side's level-5 fleet without the excluded classes, value-0 pieces and the other
-side's required pieces, and placed on the first free points of the zone (sandbox); "Bases B and
-C are not used": no restocking, repair or refuelling there; "shooting at or capturing enemy bases"
+*Readings* (``docs/archipelago.md``, Scenarios): "Bases B and C are not used": no restocking,
+repair or refuelling there; "shooting at or capturing enemy bases"
 covers the base objects as targets and landing, descending or walking commandos onto an island
 part holding an enemy base.
 """
@@ -37,6 +35,7 @@ from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
+from lcb_lab.kernel.legal import Template
 
 # ------------------------------------------------------------------------ restrictions
 def _base_of(g: Any, p: Any) -> Any:
@@ -110,8 +109,12 @@ def screen(g: Any, legal: list) -> list:
     if t is None:
         return legal
     fixed = set(t.get("immobile", ()))
-    return [a for a in legal if not (hasattr(a, "limits") and a.limits.get("piece") in fixed and a.kind == "move")
-            and (hasattr(a, "limits") or refusal(g, a) is None)]
+
+    def keep(a: Any) -> bool:
+        if isinstance(a, Template):
+            return not (a.kind == "move" and a.limits.get("piece") in fixed)
+        return refusal(g, a) is None
+    return [a for a in legal if keep(a)]
 
 
 def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
