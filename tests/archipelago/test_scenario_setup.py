@@ -35,6 +35,9 @@ def test_forces_required_pieces_and_first_player(name):
     assert s.scenario == t["line"] and s.to_move == FIRST[name] and s.level == 5
     required = [r["piece"] for r in t.get("required", ())]
     for r in t.get("required", ()):
+        if r.get("hidden"):                                            # on its owner's notepad (l.1544)
+            assert s.hidden[r["piece"]].path == [(0, r["sectors"][0])]
+            continue
         p = s.pieces[r["piece"]]
         if "sectors" in r:
             assert g.board.sector(p.at) == r["sectors"][0]
@@ -73,3 +76,19 @@ def test_the_opening_is_seeded():
     a, b = scenario_opening("capture", seed=3), scenario_opening("capture", seed=3)
     assert sorted(a.state.pieces) == sorted(b.state.pieces)
     assert a.state.log[-1]["kind"] == "scenario" and "l.1399" in a.state.log[-1]["rules"]
+
+
+def test_hidden_landing_s32_starts_hidden_and_blue_cannot_tell_where():
+    """l.1544: S-32 starts hidden (the notepads of l.1147, switched on by the scenario) with its
+    commandos aboard; two worlds, S-32 written in P2 or in P3, look the same to Blue through Red's
+    first turn and Blue's roll (``observer.view``, the log Blue reads, its legal acts)."""
+    from lcb_lab.games.archipelago import actions as A
+    from lcb_lab.games.archipelago.observer import view
+    from lcb_lab.kernel.worlds import follow
+    a, b = scenario_opening("landing", seed=4), scenario_opening("landing", seed=4)
+    assert "l.1147" in a.state.optional_rules and "Red S-32" not in a.state.pieces
+    assert a.state.hidden["Red S-32"].ammo == ["C"] and a.state.hidden["Red S-32"].path == [(0, "P2")]
+    b.state.hidden["Red S-32"].path = [(0, "P3")]                      # the other world: written in P3
+    acts = [A.RollMovement(), A.MoveHidden("Red S-32"), A.EndTurn(), A.RollMovement()]
+    assert follow(a, b, "Blue", acts, view) == []
+    assert view(a, "Red") != view(b, "Red")                             # its owner sees the difference

@@ -86,7 +86,11 @@ def _required(board: Any, t: dict, taken: set) -> list:
             host = next(s for s in specs if s[0] == r["aboard"])
             specs.append((pid, host[1], host[2], {"aboard": r["aboard"], **extra}))
             continue
-        if "port" in r:
+        if r.get("hidden"):
+            from lcb_lab.games.archipelago.rules.hidden import deep
+            pts = [p for sec in r["sectors"] for p in deep(board, sec)]
+            extra["submerged"] = True
+        elif "port" in r:
             pts = [p for p in board.bases[r["port"]].points if "port" in board.symbols_at(p)]
         else:
             pts = [p for sec in r["sectors"] for p in board.points_in(sec)]
@@ -116,7 +120,8 @@ def scenario_opening(name: str, seed: int | None = 0, **extra: Any) -> Any:
     else:
         raise IllegalAction(t["line"], f"no force of {t['title']} could be placed in {TRIES} draws")
     from lcb_lab.games.archipelago.rules.expanded import garrisons
-    hide = ["Red S-32"] if name == "landing" and "l.1147" in extra.get("optional_rules", ()) else []
+    hide = [r["piece"] for r in t.get("required", ()) if r.get("hidden")]          # submerged, on the notepad (l.1151)
+    extra["optional_rules"] = sorted(set(extra.get("optional_rules", ())) | set(t.get("optional_rules", ())))
     extra.setdefault("turn_limit", 2 * t["limit"])        # rounds: each side plays ``limit`` turns (reading)
     g = stage(board, specs, seed=seed, level=LEVEL, to_move=t["first"], scenario=t["line"],
               garrisons=garrisons(board), hide=hide, **extra)
