@@ -70,6 +70,7 @@ def test_unused_markers_and_classes():
     kinds = {p.kind for p in g.state.pieces.values()}
     assert not kinds & {"submarine", "submarine_s32", "helicopter", "utility_helicopter", "missile_boat", "hydrofoil"}
     assert g.state.pieces["Blue OP-38"].aboard == "Blue MLP-36"
+    assert scenario_opening("seaplane", seed=2).state.pieces["Blue H-7"].fuel == 0       # l.1562: its tank empty
 
 
 def test_the_opening_is_seeded():

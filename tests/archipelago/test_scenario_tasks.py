@@ -296,3 +296,21 @@ def test_variations_blue_blimp_blue_tanker_blue_saboteurs_red_platform():
     g.apply(A.UnloadCargo("Red MLP-36", "Red OP-38", 0))
     g.apply(A.EndTurn())
     over(g, "Red", "l.1437")
+
+
+def test_seaplane_refuelled_by_a_hovercraft_takes_off_and_may_then_be_shot_at():
+    from lcb_lab.games.archipelago.rules.scenario import refusal
+    from lcb_lab.kernel.legal import Template
+    g = scen("seaplane", [("Blue H-7", (54, 15), "N", {"fuel": 0}), ("Blue HC-18", (55, 15), "N"),
+                          ("Red C-9", ship_near((54, 15)), "N")])
+    g.state.pieces["Blue H-7"].fuel = 0                                  # staged: down for lack of fuel (l.1562)
+    g.apply(A.Refuel("Blue H-7", "Blue HC-18"))                          # beside a hovercraft (l.1113, l.1562)
+    assert g.state.pieces["Blue H-7"].fuel > 0
+    end_turn(g)
+    end_turn(g)
+    g.apply(A.RollMovement())
+    fly = next(a for a in g.legal_actions() if isinstance(a, Template) and a.limits.get("piece") == "Blue H-7")
+    g.apply(fly.make(None, next(o for o in fly.options if o[0] == "fly")))      # take-off and flight (l.1093)
+    assert g.state.pieces["Blue H-7"].flying and g.state.progress["took_off"] == 1
+    g.apply(A.EndTurn())
+    assert refusal(g, A.FireGun("Red C-9", "Blue H-7")) is None          # l.1566: only before it takes off

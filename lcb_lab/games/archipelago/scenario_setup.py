@@ -81,7 +81,7 @@ def _required(board: Any, t: dict, taken: set) -> list:
     """Specs of the required pieces (their sectors, a base's port, aboard a carrier; l.1401)."""
     specs: list = []
     for r in t.get("required", ()):
-        pid, extra = r["piece"], {k: r[k] for k in ("ammo", "fuel") if k in r}
+        pid, extra = r["piece"], {k: r[k] for k in ("ammo",) if k in r}
         if "aboard" in r:
             host = next(s for s in specs if s[0] == r["aboard"])
             specs.append((pid, host[1], host[2], {"aboard": r["aboard"], **extra}))

@@ -40,7 +40,8 @@ from lcb_lab.kernel.hexgrid import distance, neighbour
 
 
 def begin(g: Any, t: dict) -> None:
-    """Log the scenario's set-up and take the unused markers off the pieces and panels (l.1401)."""
+    """Log the scenario's set-up, take the unused markers off the pieces and panels (l.1401) and set
+    a required piece's printed fuel (the seaplane's empty tank, l.1562)."""
     s = g.state
     gone = set(t.get("unused_markers", ()))
     for p in s.pieces.values():
@@ -48,6 +49,9 @@ def begin(g: Any, t: dict) -> None:
     for stock in s.stock.values():
         for m in gone:
             stock.pop(m, None)
+    for r in t.get("required", ()):
+        if "fuel" in r and r["piece"] in s.pieces:
+            s.pieces[r["piece"]].fuel = r["fuel"]          # H7 down for lack of fuel (l.1562)
     required = ", ".join(r["piece"] for r in t.get("required", ())) or "none"
     log(g, "scenario", f"scenario {t['title']}: {t['first']} moves first, {t['limit']} rounds",
         f"Forces Red {t['value']['Red']} and Blue {t['value']['Blue']} points ({ref(t, 'value')}), required pieces "
