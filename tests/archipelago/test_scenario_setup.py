@@ -10,21 +10,24 @@ from lcb_lab.games.archipelago.scenario_setup import excluded, scenario_opening,
 
 TOTALS = {"convoy": (38, 38), "oil_platform": (30, 30), "tanker": (34, 34), "salvage": (34, 44),
           "blimp": (38, 30), "breakthrough": (28, None), "capture": (36, 36), "landing": (40, 40), "seaplane": (30, 30),
-          "oil_platform_red": (30, 30), "tanker_blue": (34, 34), "blimp_blue": (30, 38), "landing_blue": (40, 40)}
+          "oil_platform_red": (30, 30), "tanker_blue": (34, 34), "blimp_blue": (30, 38), "landing_blue": (40, 40),
+          "convoy_blue": (38, 38)}
 """(Red, Blue) totals as printed (l.1405, 1425, 1446, 1467, 1485, 1504 (Blue blank), 1522, 1536, 1554)."""
 
 FIRST = {"convoy": "Red", "oil_platform": "Blue", "tanker": "Red", "salvage": "Blue", "blimp": "Red",
          "breakthrough": "Blue", "landing": "Red", "seaplane": "Blue", "capture": "Blue",
-         "oil_platform_red": "Red", "tanker_blue": "Blue", "blimp_blue": "Blue", "landing_blue": "Blue"}
+         "oil_platform_red": "Red", "tanker_blue": "Blue", "blimp_blue": "Blue", "landing_blue": "Blue",
+         "convoy_blue": "Blue"}
 
 
-def test_nine_scenarios_and_four_variations_named_for_the_lab_in_the_texts_order():
+def test_nine_scenarios_and_five_variations_named_for_the_lab_in_the_texts_order():
     assert list(SCENARIOS.values())[:9] == ["Convoy", "Deploying Oil Platform", "Tanker", "Salvage of Frigate", "Blimp",
                                             "Breakthrough of Combat Group", "Capturing Island",
                                             "Hidden Landing of Saboteurs", "Seaplane"]
     assert list(LINES) == ["l.1403", "l.1423", "l.1444", "l.1465", "l.1483", "l.1502", "l.1520", "l.1534", "l.1552",
-                           "l.1441", "l.1462", "l.1499", "l.1550"]
-    assert all(SCENARIOS[n].endswith("(Blue's variation)") for n in ("tanker_blue", "blimp_blue", "landing_blue"))
+                           "l.1441", "l.1462", "l.1499", "l.1550", "l.1419"]
+    assert all(SCENARIOS[n].endswith("(Blue's variation)") for n in ("tanker_blue", "blimp_blue", "landing_blue",
+                                                                      "convoy_blue"))
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))

@@ -314,3 +314,15 @@ def test_seaplane_refuelled_by_a_hovercraft_takes_off_and_may_then_be_shot_at():
     assert g.state.pieces["Blue H-7"].flying and g.state.progress["took_off"] == 1
     g.apply(A.EndTurn())
     assert refusal(g, A.FireGun("Red C-9", "Blue H-7")) is None          # l.1566: only before it takes off
+
+
+def test_convoy_blue_variation_out_through_row_11_and_not_east_of_f():
+    g = scen("convoy_blue", [("Blue T-33", (42, 54), "S"), ("Blue T-34", (44, 54), "S"), ("Blue TA-35", (20, 40), "N"),
+                             FAR_RED])
+    end_turn(g)
+    over(g, "Blue", "l.1417")                                            # two of three out (l.1419, l.1417)
+    start = next(p for p in B.points_in("F6") if B.col_row(p)[0] == 35 and B.admits(p, "ship")
+                 and B.admits(neighbour(p, 1), "ship") and B.sector(neighbour(p, 1)).startswith("G"))
+    g = scen("convoy_blue", [("Blue T-33", start, "NE"), FAR_RED], forced=[3, 3])
+    g.apply(A.RollMovement())
+    assert "east of the F sectors" in refused(g, A.Move("Blue T-33", "F", 3), "l.1419")

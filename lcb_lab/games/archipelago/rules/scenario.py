@@ -7,7 +7,7 @@ total (l.1401: the ``required`` pieces are not counted), ``zones`` where each si
 4"``: the four eastern sector columns; ``"D1 A7"``: the rectangle of sectors between two corners),
 the required pieces and where they start (``sectors``, a base's ``port``, ``aboard`` a carrier), the
 restrictions (``unused_classes``, ``unused_markers``, ``unused_bases``, ``no_base_attack``,
-``protected`` pieces, ``immobile`` pieces, ``keep_east_of``, ``keep_rows_from``), the ``task``,
+``protected`` pieces, ``immobile`` pieces, ``keep_east_of`` / ``keep_west_of`` with ``free_row``, ``keep_rows_from``), the ``task``,
 the ``limit`` in rounds and who moves ``first`` (l.1401).
 
 * :data:`SCENARIOS` -- name -> title, for the lab (``model/scenario_book.py``);
@@ -119,16 +119,20 @@ def screen(g: Any, legal: list) -> list:
 
 def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
     """Refuse a step of ``p`` onto ``point`` outside where the scenario lets it go: the convoy not
-    west of the M sectors but in row 1, where it leaves (l.1413, reading); the Breakthrough's Red
+    west of the M sectors but in row 1, where it leaves (l.1413, reading; Blue's not east of the F
+    sectors but in row 11, l.1419); the Breakthrough's Red
     fleet not in the sector rows below 4 (l.1510). Raises IllegalAction."""
     t = spec(s)
     if t is None or point not in g.board:
         return
     sec = g.board.sector(point)
     col, row = sec[0], int(sec[1:])
-    if pid in t.get("task_pieces", ()) and "keep_east_of" in t and col < t["keep_east_of"] and row != 1:
-        raise IllegalAction(ref(t, "task"), f"{pid} may not go west of the {t['keep_east_of']} sectors "
-                                            f"({sec}) but in row 1, where the convoy leaves")
+    if pid in t.get("task_pieces", ()) and row != t.get("free_row"):
+        for key, side, beyond in (("keep_east_of", "west", col < t.get("keep_east_of", "")),
+                                  ("keep_west_of", "east", col > t.get("keep_west_of", "Z"))):
+            if key in t and beyond:
+                raise IllegalAction(ref(t, "task"), f"{pid} may not go {side} of the {t[key]} sectors ({sec}) "
+                                                    f"but in row {t['free_row']}, where the convoy leaves")
     least = t.get("keep_rows_from", {}).get(p.owner)
     if least and row < least and cls_of(p).mobility in ("ship", "boat", "hovercraft"):
         raise IllegalAction(ref(t, "restrictions"), f"the {p.owner} fleet may not go beyond sector row {least} ({sec})")
