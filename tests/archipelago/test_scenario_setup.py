@@ -96,3 +96,12 @@ def test_hidden_landing_s32_starts_hidden_and_blue_cannot_tell_where():
     acts = [A.RollMovement(), A.MoveHidden("Red S-32"), A.EndTurn(), A.RollMovement()]
     assert follow(a, b, "Blue", acts, view) == []
     assert view(a, "Red") != view(b, "Red")                             # its owner sees the difference
+
+
+@pytest.mark.parametrize("name", ["capture", "seaplane"])
+def test_forces_able_to_do_the_task_hold_a_hovercraft_with_commandos(name):
+    """Sandbox ``must_draw``: Capturing Island needs commandos on each side (l.1528), the Seaplane a
+    refueller for Blue (l.1562) and a carrier of commandos for Red (l.1568); counted in the totals."""
+    for seed in (1, 2):
+        s = scenario_opening(name, seed=seed).state
+        assert "C" in s.pieces["Blue HC-18"].ammo and "C" in s.pieces["Red HC-18"].ammo

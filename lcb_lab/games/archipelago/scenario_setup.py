@@ -50,8 +50,9 @@ def excluded(t: dict, kind: str) -> bool:
 
 
 def forces(t: dict, side: str, rng: np.random.Generator) -> list[str]:
-    """``side``'s pieces besides the required ones: the ``pick`` of ``pick_from`` (l.1506), or a
-    seeded draw from its level-5 fleet worth ``value`` exactly (module docstring)."""
+    """``side``'s pieces besides the required ones: the ``pick`` of ``pick_from`` (l.1506), or its
+    ``must_draw`` pieces (a force able to do the task, sandbox) and a seeded draw from its level-5
+    fleet, worth ``value`` exactly together (module docstring)."""
     from lcb_lab.games.archipelago.rules.forces import reachable, value
     from lcb_lab.games.archipelago.stage import FLEET
     required = {r["piece"].split(" ", 1)[1] for r in t.get("required", ()) if r["piece"].startswith(side + " ")}
@@ -60,7 +61,9 @@ def forces(t: dict, side: str, rng: np.random.Generator) -> list[str]:
         return [f"{side} {n}" for n in sorted(rng.choice(names, t["pick"][side], replace=False), key=names.index)]
     pool = [f"{side} {n}" for n in FLEET[5] if n not in required]
     pool = [i for i in pool if value(i) > 0 and not excluded(t, catalog().of_id(i)[1])]
-    need, out = t["value"][side], []
+    out = [f"{side} {n}" for n in t.get("must_draw", {}).get(side, ())]      # counted in the total (sandbox)
+    need = t["value"][side] - sum(value(i) for i in out)
+    pool = [i for i in pool if i not in out]
     for i in [pool[k] for k in rng.permutation(len(pool))]:
         rest = [value(j) for j in pool if j not in out and j != i]
         if value(i) <= need and reachable(rest, need - value(i)):
