@@ -12,6 +12,7 @@ from lcb_lab.games.archipelago.rules import aircraft, air, blimp, cargo, command
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.games.archipelago.rules import dock, landing_platform
 from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submerging
+from lcb_lab.games.archipelago.rules import scenario, scenario_task
 from lcb_lab.games.archipelago.rules.common import air_kind
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
@@ -133,7 +134,9 @@ def embark(g: Any, a: A.Embark) -> None:
 
 
 def land_commandos(g: Any, a: A.LandCommandos) -> None:
-    """Commandos land, and fight (l.658-674)."""
+    """Commandos land, and fight (l.658-674); the Hidden Landing's saboteurs (l.1544)."""
+    if g.state.scenario and scenario_task.saboteurs_land(g, a.piece, a.island):
+        return
     commandos.land(g, a.piece, a.island)
 
 
@@ -330,6 +333,8 @@ def _in_play(handler: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
     def checked(g: Any, a: Any) -> None:
         _running(g)
         _waiting(g, a)
+        if g.state.scenario:
+            scenario.before(g, a)              # the scenario's restrictions (l.1393-1568)
         handler(g, a)
     checked.__doc__ = handler.__doc__
     return checked

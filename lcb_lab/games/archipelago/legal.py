@@ -30,7 +30,7 @@ from lcb_lab.games.archipelago.legal_ships import ship_acts
 from lcb_lab.games.archipelago.legal_ssm import card_acts, ssm_acts
 from lcb_lab.games.archipelago.legal_sub import choice_acts, sub_acts
 from lcb_lab.games.archipelago.model.cards import InterceptorsChoice
-from lcb_lab.games.archipelago.rules import dock, forces, gun, logistics, movement, setup, torpedo
+from lcb_lab.games.archipelago.rules import dock, forces, gun, logistics, movement, scenario, scenario_task, setup, torpedo
 from lcb_lab.games.archipelago.rules.hidden import unwritten
 from lcb_lab.games.archipelago.handlers import SHOTS
 from lcb_lab.games.archipelago.rules.aircraft import can_end
@@ -139,7 +139,15 @@ def _placings(g: Any, who: str) -> list:
 
 def legal_actions(g: Any, player: str | None = None) -> list:
     """The acts and templates ``player`` (default: the one to move) may make now; ``[]`` when it is
-    not its turn or the game is over."""
+    not its turn or the game is over; in an expanded scenario without what it forbids (:mod:`.rules.scenario`)."""
+    out = _legal(g, player)
+    if g.state.scenario and out:
+        out = scenario.screen(g, out)
+        out[-1:-1] = scenario_task.listed(g, player or g.to_act())
+    return out
+
+
+def _legal(g: Any, player: str | None = None) -> list:
     s = g.state
     who = player or g.to_act()
     if s.choices and not s.over:                # a waiting choice first: the Interceptors question (l.778),

@@ -90,6 +90,9 @@ def check_point(g: Any, s: ArchState, pid: str, p: Piece, point: Axial) -> None:
         raise IllegalAction("l.243", f"{pid} cannot pass {tuple(point)}: a wreck lies there")
     if enemy_port(g, p.owner, point):
         raise IllegalAction("l.255", f"{pid} cannot enter the enemy port at {tuple(point)}")
+    if s.scenario:
+        from lcb_lab.games.archipelago.rules.scenario import check_point as scenario_point
+        scenario_point(g, s, pid, p, point)    # where a scenario lets it go (l.1413, l.1510)
     other = s.at(point)
     if other is not None and other != pid:
         raise IllegalAction("l.182", f"{pid} cannot step onto {tuple(point)}: {other} stands there "

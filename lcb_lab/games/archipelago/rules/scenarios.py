@@ -140,5 +140,8 @@ def check(g: Any) -> None:
 
 def check_scenario(scenario: str, targets: dict) -> None:
     """Raise ValueError for an unknown scenario or one without a target for each side."""
+    from lcb_lab.games.archipelago.model.scenario_book import LINES
+    if scenario in LINES:
+        return                                 # an expanded scenario (l.1393-1568): its own data
     if scenario and (scenario not in SCENARIOS or set(targets) != set(PLAYERS)):
         raise ValueError(f"scenario {scenario!r}: one of {', '.join(SCENARIOS)}, with a target for Red and Blue")

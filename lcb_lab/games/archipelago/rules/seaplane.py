@@ -203,7 +203,8 @@ def moves(g: Any, pid: str, die: int) -> tuple:
     else:
         lift = neighbour(p.at, p.facing, 6)
         layers = paths(g, pid, lift, p.facing, n - 6)
-        out += [("fly", "FFFFFF" + st, False) for (pt, _), st in layers[-1].items() if Axial(*pt) in g.board]
+        if p.fuel > 0:                         # an empty tank takes off nowhere (l.1113)
+            out += [("fly", "FFFFFF" + st, False) for (pt, _), st in layers[-1].items() if Axial(*pt) in g.board]
         out += [("move", st, False) for st in ("F", "L", "R", "FF", "FFF", "FFFF", "FFFFF")[:die + 2] if len(st) <= die]
     check = {"fly": lambda st, land: check_flight(g, pid, p, st, die, land),
              "move": lambda st, land: _sail_ok(g, pid, p, st, die)}

@@ -18,7 +18,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE
 from lcb_lab.games.archipelago.model.state import ArchState, other
-from lcb_lab.games.archipelago.rules import aircraft, scenarios
+from lcb_lab.games.archipelago.rules import aircraft, scenario_task, scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import cls_of, log, pct
 from lcb_lab.games.archipelago.rules.hidden import check_written, mark_heard
@@ -79,6 +79,7 @@ def end_turn(g: Any) -> None:
     crash(g)
     aircraft.fall(g)
     scenarios.check(g)
+    scenario_task.check(g)                     # the expanded scenarios' tasks (l.1393-1568)
     if s.over:
         return
     log(g, "end", f"{s.to_move} ends turn {s.turn}", "Players play alternately (l.165).", ["l.165"])

@@ -20,6 +20,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState, other
 from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels
+from lcb_lab.games.archipelago.model.scenario_book import LINES
 
 
 def finish(g: Any, winner: str, why: str, rule: str) -> None:
@@ -78,6 +79,8 @@ def check_end(g: Any) -> None:
             finish(g, other(p), f"{p} has no {'torpedo boat' if s.level == 1 else 'vessel'} left",
                    "l.261" if s.level == 1 else "l.384")
             return
+    if s.scenario in LINES:
+        return                                 # an expanded scenario: its task and limit decide (l.1399)
     out = not any(has_ammunition(g, s, p) for p in PLAYERS)
     if out or (s.turn_limit and s.turn >= s.turn_limit):
         if s.scenario:

@@ -1,0 +1,142 @@
+"""The scenarios of the expanded rules (Scenarios, l.1393-1568): each one as data, set up, and its
+restrictions refused.
+
+Each scenario is a table of ``data/scenarios.toml`` (read through the kernel's
+:mod:`~lcb_lab.kernel.files`), its values with their lines or marked sandbox: ``value`` each side's
+total (l.1401: the ``required`` pieces are not counted), ``zones`` where each side starts (``"east
+4"``: the four eastern sector columns; ``"D1 A7"``: the rectangle of sectors between two corners),
+the required pieces and where they start (``sectors``, a base's ``port``, ``aboard`` a carrier), the
+restrictions (``unused_classes``, ``unused_markers``, ``unused_bases``, ``no_base_attack``,
+``protected`` pieces, ``immobile`` pieces, ``keep_east_of`` / ``keep_west_of`` with ``free_row``, ``keep_rows_from``), the ``task``,
+the ``limit`` in rounds and who moves ``first`` (l.1401).
+
+* :data:`SCENARIOS` -- name -> title, for the lab (``model/scenario_book.py``);
+  :func:`~lcb_lab.games.archipelago.scenario_setup.scenario_opening` sets one up.
+* A game in a scenario has ``state.scenario`` = the scenario's line (``"l.1403"``); destroying a
+  Base A does not end it (l.1399, :func:`~.victory.check_base`), nor does running out of
+  ammunition: the task alone decides (l.1399), checked at the end of every turn and at the limit
+  (:mod:`~.scenario_task`).
+* Restrictions are refused as :class:`~lcb_lab.kernel.errors.IllegalAction` naming the
+  scenario's line (:func:`refusal`, asked before every act of play and by ``legal_actions``),
+  and by movement (:func:`check_point`: where a piece may not go).
+
+*Readings* (``docs/archipelago.md``, Scenarios): "Bases B and C are not used": no restocking,
+repair or refuelling there; "shooting at or capturing enemy bases"
+covers the base objects as targets and landing, descending or walking commandos onto an island
+part holding an enemy base.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.model.scenario_book import LINES, SCENARIOS, ref, spec, table
+from lcb_lab.games.archipelago.model.state import other
+from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.hexgrid import distance
+from lcb_lab.kernel.legal import Template
+
+# ------------------------------------------------------------------------ restrictions
+def _base_of(g: Any, p: Any) -> Any:
+    """The base whose points ``p`` stands on or beside, or None."""
+    return next((b for b in g.board.bases.values() if any(distance(p.at, q) <= 1 for q in b.points)), None)
+
+
+def enemy_base_island(g: Any, island: str, player: str) -> bool:
+    """Whether island (part) ``island`` holds a point of a base of ``player``'s enemy."""
+    pts = g.board.islands().get(island, frozenset())
+    return any(b.owner == other(player) and any(q in pts for q in b.points) for b in g.board.bases.values())
+
+
+def _target_refusal(g: Any, t: dict, target: str) -> tuple[str, str] | None:
+    s = g.state
+    rule = ref(t, "restrictions")
+    if t.get("no_base_attack") and target.startswith(f"{other(s.to_move)} Base "):
+        return rule, f"{t['title']}: shooting at the enemy base ({target}) is not allowed"
+    if target in t.get("protected", ()):
+        return rule, f"{t['title']}: {target} may not be destroyed (a low intensity conflict)"
+    if target == t.get("protected_loading") and s.progress.get("oil", 0) > 0:
+        return rule, f"{t['title']}: the tanker {target} may not be destroyed while loading oil or after"
+    if target == t.get("protected_grounded") and not s.progress.get("took_off"):
+        return ref(t, "outcome"), f"{t['title']}: no shot at {target} before it takes off"
+    return None
+
+
+def refusal(g: Any, a: Any) -> tuple[str, str] | None:
+    """``(rule, reason)`` when scenario restrictions forbid act ``a`` now, else None (module docstring)."""
+    s = g.state
+    t = spec(s)
+    if t is None:
+        return None
+    rule = ref(t, "restrictions")
+    target = getattr(a, "target", None)
+    if isinstance(target, str) and not isinstance(a, A.ContinueTorpedo):
+        return _target_refusal(g, t, target)
+    island = a.to if isinstance(a, A.WalkCommandos) else getattr(a, "island", None)
+    if t.get("no_base_attack") and isinstance(a, (A.LandCommandos, A.DescendCommandos, A.WalkCommandos)) \
+            and enemy_base_island(g, island, s.to_move) and not _saboteurs(t, a):
+        return rule, f"{t['title']}: capturing an enemy base ({island}) is not allowed"
+    piece = s.pieces.get(getattr(a, "piece", ""))
+    if piece is not None and isinstance(a, (A.Restock, A.Repair, A.Refuel)) and getattr(a, "by", "base") == "base":
+        b = _base_of(g, piece)
+        if b is not None and b.kind in t.get("unused_bases", ()):
+            return rule, f"{t['title']}: Base {b.kind} is not used ({b.name})"
+    if isinstance(a, A.Move) and a.piece in t.get("immobile", ()):
+        return ref(t, "task"), f"{t['title']}: {a.piece} is immobilised by the fire in its engine room; it is carried"
+    return None
+
+
+def _saboteurs(t: dict, a: Any) -> bool:
+    """The landing that is the Hidden Landing's task (l.1544)."""
+    return t.get("task") == "sabotage" and isinstance(a, A.LandCommandos) and a.piece in t.get("task_pieces", ())
+
+
+def before(g: Any, a: Any) -> None:
+    """Refuse act ``a`` when the scenario forbids it (:func:`refusal`); note a take-off (l.1566).
+    Raises IllegalAction."""
+    why = refusal(g, a)
+    if why:
+        raise IllegalAction(*why)
+    t = spec(g.state)
+    if t and getattr(a, "piece", None) == t.get("protected_grounded") and isinstance(a, A.Fly):
+        g.state.progress["took_off"] = 1
+
+
+def screen(g: Any, legal: list) -> list:
+    """``legal`` without the acts the scenario forbids (templates of an immobile piece dropped)."""
+    t = spec(g.state)
+    if t is None:
+        return legal
+    fixed = set(t.get("immobile", ()))
+
+    def keep(a: Any) -> bool:
+        if isinstance(a, Template):
+            return not (a.kind == "move" and a.limits.get("piece") in fixed)
+        return refusal(g, a) is None
+    return [a for a in legal if keep(a)]
+
+
+def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
+    """Refuse a step of ``p`` onto ``point`` outside where the scenario lets it go: the convoy not
+    west of the M sectors but in row 1, where it leaves (l.1413, reading; Blue's not east of the F
+    sectors but in row 11, l.1419); the Breakthrough's Red
+    fleet not in the sector rows below 4 (l.1510). Raises IllegalAction."""
+    t = spec(s)
+    if t is None or point not in g.board:
+        return
+    sec = g.board.sector(point)
+    col, row = sec[0], int(sec[1:])
+    if pid in t.get("task_pieces", ()) and row != t.get("free_row"):
+        for key, side, beyond in (("keep_east_of", "west", col < t.get("keep_east_of", "")),
+                                  ("keep_west_of", "east", col > t.get("keep_west_of", "Z"))):
+            if key in t and beyond:
+                raise IllegalAction(ref(t, "task"), f"{pid} may not go {side} of the {t[key]} sectors ({sec}) "
+                                                    f"but in row {t['free_row']}, where the convoy leaves")
+    least = t.get("keep_rows_from", {}).get(p.owner)
+    if least and row < least and cls_of(p).mobility in ("ship", "boat", "hovercraft"):
+        raise IllegalAction(ref(t, "restrictions"), f"the {p.owner} fleet may not go beyond sector row {least} ({sec})")
+
+
+__all__ = ["LINES", "SCENARIOS", "ref", "spec", "table", "refusal", "before", "screen", "check_point",
+           "enemy_base_island"]
