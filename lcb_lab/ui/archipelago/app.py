@@ -29,7 +29,8 @@ from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark
-from lcb_lab.ui.archipelago.marks import marks
+from lcb_lab.ui.archipelago.marks import areas, marks
+from lcb_lab.ui.archipelago.side_card import cards_html, key_html
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SCENARIOS
 from lcb_lab.ui.archipelago.study_panel import ArchStudyPanel
 from lcb_lab.ui.archipelago.turn_panel import TurnPanel
@@ -40,18 +41,27 @@ from lcb_lab.ui.lab.shell import LabShell
 
 __all__ = ["ArchLab", "ArchController", "open_archipelago_lab", "piece_marks"]
 
+MAX_FRAME = 30.0
+"""The tallest box (in d) the map opens on for a large board: about 25 px a point at 1366 x 768."""
+
 CSS = """<style>
 .arch-turn .widget-button { margin: 2px; }
 .arch-odds { margin: 4px 0; }
 .arch-piece-card { font-size: 12px; }
+.arch-hand, .arch-key { font-size: 12px; }
+.arch-card-chip { display: inline-block; margin: 1px 3px; padding: 0 4px; border: 1px solid #8a6d3b;
+  border-radius: 3px; background: #fbf3e0; }
+.arch-key-row { display: flex; align-items: center; gap: 4px; line-height: 1.2; }
+.arch-key-row svg { flex: none; }
 </style>"""
 
 
-def piece_marks(v: dict) -> list[PieceMark]:
-    """The marks to draw from an observer view ``v``: each piece (its number as printed, owner, point,
-    facing, its drawing -- a hull, a rotor disc, a hovercraft --, one dot per hit) and each T marker in
-    flight (l.207): :func:`lcb_lab.ui.archipelago.marks.marks`, the one mapping."""
-    return marks(v)
+def piece_marks(v: dict, viewer: str | None = None) -> list[PieceMark]:
+    """The marks to draw from an observer view ``v`` for ``viewer`` (None: the umpire): each piece (its
+    number as printed, owner, point, facing, its drawing -- a hull, a rotor disc, a delta ... --, one
+    dot per hit), each T or CM marker in flight (l.207, l.975), each M and SN marker (l.1057,
+    l.1185): :func:`lcb_lab.ui.archipelago.marks.marks`, the one mapping."""
+    return marks(v, viewer)
 
 
 class ArchController(LabController):
@@ -95,34 +105,59 @@ class ArchLab(LabShell):
         self.turn_panel = TurnPanel(self)
         self.piece_card = W.HTML()
         self.piece_card.add_class("arch-piece-card")
+        self.hand = W.HTML()
+        self.marks_key = W.HTML()
         self.card_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_card)
         self.study_panel = ArchStudyPanel(self.ctl)
-        return LabPanels(tabs=[("Turn", self.turn_panel.widget), ("Study", self.study_panel.widget)], side=[self.piece_card])
+        return LabPanels(tabs=[("Turn", self.turn_panel.widget), ("Study", self.study_panel.widget)],
+                         side=[self.piece_card, self.hand, self.marks_key])
 
     def game_map(self) -> LabMap:
-        """The Bokeh board filling its grid cell (:mod:`lcb_lab.ui.lab.bokeh_model`)."""
+        """The Bokeh board filling its grid cell (:mod:`lcb_lab.ui.lab.bokeh_model`); the shell reaches
+        the current map through ``map_model`` (a new game on another board gets a new map:
+        :meth:`swap_board`)."""
+        self.map_model = self._new_map_model()
+        self.map_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_map)
+        return LabMap(self.map_model, lambda: self.map_model.before_display(), lambda: self.map_model.batch())
+
+    def _new_map_model(self) -> Any:
         from lcb_lab.ui.lab.bokeh_model import LiveBokehModel
         x0, x1, y0, y1 = self.view.extent
         self._aspect = (x1 - x0) / (y1 - y0)
         self.view.figure.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
         self.frame_pieces()
-        self.map_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_map)
         self._draw_map()
-        self.map_model = LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
-        return LabMap(self.map_model, self.map_model.before_display, self.map_model.batch)
+        return LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
+
+    def swap_board(self) -> None:
+        """The game shown is played on another board (a level-5 game on the expanded board after a
+        level 1-4 game, or back): draw that board as a new map in the map's cell."""
+        self.view = BoardView(self.ctl.game.board, frame_height=560, title=None)
+        self.view.on_point(self.tap_point)
+        self.map_model = self._new_map_model()
+        self.map_box.children = (self.map_model,)
+        self._draw_scale()
 
     def frame_pieces(self, pad: float = 4.0) -> None:
         """Open the map on the pieces: the box round them, ``pad`` d wider each way, grown to the board's
-        aspect and at least half the board's height; the whole board stays reachable by panning."""
+        aspect and at least half the board's height; the whole board stays reachable by panning.  On a
+        board taller than :data:`MAX_FRAME` d (the expanded board A1-Q11, 55 rows) the box is that of
+        the side the view belongs to (the player to move's for the umpire), at most
+        :data:`MAX_FRAME` d tall, so points, numbers and marks stay legible at 1366 x 768."""
         from lcb_lab.ui.archipelago.geometry import xy
-        pts = [xy(m.point) for m in piece_marks(self.ctl.view_model().view)]
+        ms = piece_marks(self.ctl.view_model().view, self.ctl.viewer)
         x0, x1, y0, y1 = self.view.extent
+        big = y1 - y0 > MAX_FRAME
+        if big:
+            side = self.ctl.viewer if self.ctl.viewer in ("Red", "Blue") else self.ctl.view_model().view["to_move"]
+            ms = [m for m in ms if m.owner == side] or ms
+        pts = [xy(m.point) for m in ms]
         if not pts:
             return
         aspect = (x1 - x0) / (y1 - y0)
-        h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, (y1 - y0) / 2,
+        h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, min((y1 - y0) / 2, MAX_FRAME),
                 (max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad) / aspect)
-        h = min(h, y1 - y0)
+        h = min(h, y1 - y0, MAX_FRAME if big else y1 - y0)
         w = h * aspect
         cx = min(max((max(x for x, _ in pts) + min(x for x, _ in pts)) / 2, x0 + w / 2), x1 - w / 2)
         cy = min(max((max(y for _, y in pts) + min(y for _, y in pts)) / 2, y0 + h / 2), y1 - h / 2)
@@ -136,8 +171,12 @@ class ArchLab(LabShell):
 
     # ------------------------------------------------------------------ the map
     def _draw_map(self) -> None:
+        if self.ctl.game.board.name != self.view.board.name and hasattr(self, "map_box"):
+            self.swap_board()
+            return
         v = self.ctl.view_model().view
-        self.view.show_pieces(piece_marks(v))
+        self.view.show_pieces(piece_marks(v, self.ctl.viewer))
+        self.view.show_areas(areas(v))
         sel = v["pieces"].get(self.ctl.selected_unit)
         self.view.select(point_label(Axial(*sel["point"])) if sel else None)
         self.turn_panel._draw_plan()
@@ -153,7 +192,8 @@ class ArchLab(LabShell):
 
     def show_aim(self, act: Any) -> None:
         """Draw the firing lines of the chosen shot: a gun's three forward lines up to 10 d (l.324), a
-        torpedo's line ahead up to 6 d (l.203); none for no shot."""
+        torpedo's line ahead up to 6 d (l.203), an S-S or S-A missile's line of launch (its bearing)
+        up to 12 d (two red dice, l.854); none for no shot."""
         if not hasattr(self, "view"):
             return
         p = self.ctl.view_model().view["pieces"].get(getattr(act, "shooter", None))
@@ -161,6 +201,9 @@ class ArchLab(LabShell):
             self.view.show_firing_lines(Axial(0, 0), Facing.N, (), 0)
             return
         gun = isinstance(act, A.FireGun)
+        if isinstance(act, A.LaunchSurfaceMissile):
+            self.view.show_firing_lines(Axial(*p["point"]), Facing(p["facing"]), (act.bearing,), 12)
+            return
         self.view.show_firing_lines(Axial(*p["point"]), Facing(p["facing"]), (-1, 0, 1) if gun else (0,),
                                     10 if gun else 6)
 
@@ -211,7 +254,11 @@ class ArchLab(LabShell):
                          '<span class="lcb-muted">(sandbox count, l.159)</span>')
         for owner, f in v["flagships"].items():
             parts.append(f"{esc(owner)} flagship: {esc(f)}")
+        for pid, stage in v.get("airfield", {}).items():
+            parts.append(f"{esc(pid)}: {esc(stage)} (fuel pointer, l.1303)")
         self.piece_card.value = '<div class="lcb-card">' + "<br>".join(parts) + "</div>"
+        self.hand.value = cards_html(v, c.viewer)
+        self.marks_key.value = key_html(piece_marks(v, c.viewer), areas(v))
 
     # ------------------------------------------------------------------ acts
     def apply_act(self, action: Any) -> Any:

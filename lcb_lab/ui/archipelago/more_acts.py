@@ -20,7 +20,8 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.kernel.legal import Template
 from lcb_lab.ui.lab.sync import set_children, set_options
 
-OWN = (A.RollMovement, A.LaunchTorpedo, A.FireGun, A.ContinueTorpedo, A.Restock, A.Repair, A.Transfer, A.EndTurn)
+OWN = (A.RollMovement, A.LaunchTorpedo, A.FireGun, A.LaunchSurfaceMissile, A.ContinueTorpedo, A.Restock, A.Repair,
+       A.Transfer, A.EndTurn)
 """The acts the tab's own controls offer (not listed here); move templates are theirs too."""
 MAX_OPTIONS = 400
 """The most options of one family listed (a display limit: the rest are reached by the map's reach
