@@ -141,9 +141,10 @@ class ArchLab(LabShell):
     def frame_pieces(self, pad: float = 4.0) -> None:
         """Open the map on the pieces: the box round them, ``pad`` d wider each way, grown to the board's
         aspect and at least half the board's height; the whole board stays reachable by panning.  On a
-        board taller than :data:`MAX_FRAME` d (the expanded board A1-Q11, 55 rows) the box is that of
-        the side the view belongs to (the player to move's for the umpire), at most
-        :data:`MAX_FRAME` d tall, so points, numbers and marks stay legible at 1366 x 768."""
+        board taller than :data:`MAX_FRAME` d (the expanded board A1-Q11, 55 rows) the box is
+        :data:`MAX_FRAME` d tall, centred on the median point of the side the view belongs to (the
+        player to move's for the umpire: most of its pieces, a straggler aside), so points, numbers and
+        marks stay legible at 1366 x 768."""
         from lcb_lab.ui.archipelago.geometry import xy
         ms = piece_marks(self.ctl.view_model().view, self.ctl.viewer)
         x0, x1, y0, y1 = self.view.extent
@@ -159,8 +160,13 @@ class ArchLab(LabShell):
                 (max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad) / aspect)
         h = min(h, y1 - y0, MAX_FRAME if big else y1 - y0)
         w = h * aspect
-        cx = min(max((max(x for x, _ in pts) + min(x for x, _ in pts)) / 2, x0 + w / 2), x1 - w / 2)
-        cy = min(max((max(y for _, y in pts) + min(y for _, y in pts)) / 2, y0 + h / 2), y1 - h / 2)
+        if big:
+            mx, my = sorted(x for x, _ in pts)[len(pts) // 2], sorted(y for _, y in pts)[len(pts) // 2]
+        else:
+            mx = (max(x for x, _ in pts) + min(x for x, _ in pts)) / 2
+            my = (max(y for _, y in pts) + min(y for _, y in pts)) / 2
+        cx = min(max(mx, x0 + w / 2), x1 - w / 2)
+        cy = min(max(my, y0 + h / 2), y1 - h / 2)
         fig = self.view.figure
         fig.x_range.update(start=cx - w / 2, end=cx + w / 2)
         fig.y_range.update(start=cy - h / 2, end=cy + h / 2)

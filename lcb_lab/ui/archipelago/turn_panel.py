@@ -221,8 +221,8 @@ class TurnPanel:
                 bool(self.torpedoes.options) and W.VBox([self.torpedoes, self.continue_odds, self.continue_button]),
                 bool(moves) and W.VBox([self.piece, self.die, W.HBox(self.step_buttons + [self.clear_button]),
                                         self.plan, self.move_button]),
-                bool(shots) and W.VBox([self.shots, isinstance(self.shots.value, A.LaunchTorpedo) and self.course,
-                                        self.shot_odds, self.fire_button]),
+                bool(shots) and W.VBox([w for w in (self.shots, isinstance(self.shots.value, A.LaunchTorpedo)
+                                                    and self.course, self.shot_odds, self.fire_button) if w]),
                 bool(logi) and W.HBox([self.logistics, self.logistics_button]),
                 self.more.draw() and self.more.widget,
                 bool(self._offers(A.EndTurn)) and W.HBox([self.end_button])]
