@@ -247,3 +247,27 @@ def test_every_level_5_act_is_reached_by_a_control_with_its_odds():
                               (undersea(), 4, 30)):
         met |= walk(open_archipelago_lab(game), seed, steps)
     assert LEVEL5_KINDS <= met, LEVEL5_KINDS - met
+
+
+def test_a_family_of_thousands_of_flights_is_narrowed_by_a_filter_so_each_is_reached():
+    """A combat aircraft's flights on one die (exactly die + 10 progressive steps, l.1317) run to
+    thousands: More acts lists at most MAX_OPTIONS of them and a filter on the options' words
+    reaches any other -- here the last of the first family too large to list, applied."""
+    from lcb_lab.ui.archipelago.more_acts import MAX_OPTIONS, words
+    from tests.archipelago.test_through_kernel import air_position
+    lab = open_archipelago_lab(air_position(3))
+    lab.turn_panel.roll_button.click()
+    more = lab.turn_panel.more
+    big = next(a for _, a in more.family.options if isinstance(a, Template) and len(a.options) > MAX_OPTIONS)
+    more.family.value = big
+    assert len(more.option.options) == MAX_OPTIONS and more.filter in more.widget.children
+    assert f"{MAX_OPTIONS} of {len(big.options)} matching option(s) listed" in more.shown.value
+    far = big.make(None, big.options[-1])
+    text = words(far, more.label)
+    assert far not in [v for _, v in more.option.options]
+    more.filter.value = text
+    assert far in [v for _, v in more.option.options] and len(more.option.options) <= MAX_OPTIONS
+    more.option.value = far
+    assert more.chosen() == far
+    more.apply()
+    assert f"{far.KIND.replace('_', ' ')}: done." in lab.message.value
