@@ -64,6 +64,16 @@ def test_level_5_opens_on_the_expanded_board_framed_legibly_with_a_key():
     red = [xy(m.point) for m in piece_marks(lab.ctl.view_model().view) if m.owner == "Red"]
     inside = [f.x_range.start < x < f.x_range.end and f.y_range.start < y < f.y_range.end for x, y in red]
     assert len(red) == 47 and sum(inside) == 45                # all but two stragglers further south
+    # the browser reports a frame of 430 x 600 px (1366 x 768): 1 d as wide as tall, 20 px a point
+    lab.fit_frame(430, 600)
+    assert f.y_range.end - f.y_range.start == pytest.approx(30.0)
+    assert f.x_range.end - f.x_range.start == pytest.approx(30.0 * 430 / 600)
+    assert f.x_range.end <= x1 and 600 / (f.y_range.end - f.y_range.start) == pytest.approx(20.0)
+    lab.fit_frame(1200, 300)                                  # a wide, flat frame: the board's width caps it
+    assert f.x_range.end - f.x_range.start == pytest.approx(x1 - x0)
+    assert f.y_range.end - f.y_range.start == pytest.approx((x1 - x0) * 300 / 1200)
+    with pytest.raises(ValueError):
+        lab.fit_frame(0, 600)
     key = lab.marks_key.value
     assert [m for m in re.findall(r'data-kind="(\w+)"', key)] == [
         "torpedo_boat", "ship", "missile_ship", "missile_boat", "submarine", "helicopter", "seaplane", "blimp",

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as W
+from bokeh.core.property.descriptors import UnsetValueError
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.game import Archipelago
@@ -124,10 +125,36 @@ class ArchLab(LabShell):
         from lcb_lab.ui.lab.bokeh_model import LiveBokehModel
         x0, x1, y0, y1 = self.view.extent
         self._aspect = (x1 - x0) / (y1 - y0)
-        self.view.figure.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
+        fig = self.view.figure
+        fig.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
         self.frame_pieces()
         self._draw_map()
-        return LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
+        fig.on_change("inner_width", self._on_inner_size)
+        fig.on_change("inner_height", self._on_inner_size)
+        return LiveBokehModel(fig, layout=W.Layout(width="100%", height="100%"))
+
+    def _on_inner_size(self, _attr: str, _old: Any, _new: Any) -> None:
+        try:
+            w, h = self.view.figure.inner_width, self.view.figure.inner_height
+        except UnsetValueError:         # the first of the two reports: wait for the other
+            return
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
+            self.fit_frame(w, h)
+
+    def fit_frame(self, width_px: int, height_px: int) -> None:
+        """The browser drew the map's frame ``width_px`` x ``height_px``: keep 1 d as wide as tall (the
+        lattice undistorted) -- the frame's height in d as opened (:meth:`frame_pieces`), its width
+        following the frame's shape round the same centre, kept on the board (narrower in height when
+        the board is not wide enough).  Raises ValueError for a size that is not positive."""
+        if not width_px > 0 or not height_px > 0:
+            raise ValueError(f"frame size must be positive px, got {width_px!r} x {height_px!r}")
+        fig, (x0, x1, y0, y1) = self.view.figure, self.view.extent
+        ys = min(fig.y_range.end - fig.y_range.start, (x1 - x0) * height_px / width_px)
+        xs = ys * width_px / height_px
+        cx = min(max((fig.x_range.start + fig.x_range.end) / 2, x0 + xs / 2), x1 - xs / 2)
+        cy = min(max((fig.y_range.start + fig.y_range.end) / 2, y0 + ys / 2), y1 - ys / 2)
+        fig.x_range.update(start=cx - xs / 2, end=cx + xs / 2)
+        fig.y_range.update(start=cy - ys / 2, end=cy + ys / 2)
 
     def swap_board(self) -> None:
         """The game shown is played on another board (a level-5 game on the expanded board after a

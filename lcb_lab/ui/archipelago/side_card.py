@@ -43,7 +43,7 @@ def cards_html(v: dict, viewer: Any) -> str:
     for owner, held in sorted(cards.items(), key=lambda kv: kv[0] != viewer):
         if isinstance(held, list):
             chips = "".join(f'<span class="arch-card-chip">{esc(_card_words(n))}</span>' for n in held) \
-                or '<span class="lcb-muted">none left</span>'
+                or '<span class="lcb-muted">none</span>'
             who = "Your cards" if owner == viewer else f"{owner}'s cards"
             rows.append(f"<b>{esc(who)}</b>, face down (l.773): {chips}")
         else:
