@@ -138,12 +138,15 @@ class ArchLab(LabShell):
             w, h = self.view.figure.inner_width, self.view.figure.inner_height
         except UnsetValueError:         # the first of the two reports: wait for the other
             return
-        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
+        x0, x1, y0, y1 = self.view.extent
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0 and y1 - y0 > MAX_FRAME:
             self.fit_frame(w, h)
 
     def fit_frame(self, width_px: int, height_px: int) -> None:
-        """The browser drew the map's frame ``width_px`` x ``height_px``: keep 1 d as wide as tall (the
-        lattice undistorted) -- the frame's height in d as opened (:meth:`frame_pieces`), its width
+        """The browser drew the map's frame ``width_px`` x ``height_px`` (followed on a board taller than
+        :data:`MAX_FRAME` d, the expanded board; the basic board's cell is sized to its aspect by the
+        page's CSS): keep 1 d as wide as tall (the lattice undistorted) -- the frame's height in d as
+        opened (:meth:`frame_pieces`), its width
         following the frame's shape round the same centre, kept on the board (narrower in height when
         the board is not wide enough).  Raises ValueError for a size that is not positive."""
         if not width_px > 0 or not height_px > 0:
