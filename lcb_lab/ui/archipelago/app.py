@@ -43,7 +43,10 @@ from lcb_lab.ui.lab.shell import LabShell
 __all__ = ["ArchLab", "ArchController", "open_archipelago_lab", "piece_marks"]
 
 MAX_FRAME = 30.0
-"""The tallest box (in d) the map opens on for a large board: about 25 px a point at 1366 x 768."""
+"""The tallest box (in d) the map opens on for a large board: about 20 px a point at 1366 x 768."""
+BIG_BOARD = 50.0
+"""A board taller than this (in d, margins included) is *large*: the expanded board A1-Q11 (57.9 d);
+the basic board (37.9 d) is not."""
 
 CSS = """<style>
 .arch-turn .widget-button { margin: 2px; }
@@ -139,12 +142,12 @@ class ArchLab(LabShell):
         except UnsetValueError:         # the first of the two reports: wait for the other
             return
         x0, x1, y0, y1 = self.view.extent
-        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0 and y1 - y0 > MAX_FRAME:
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0 and y1 - y0 > BIG_BOARD:
             self.fit_frame(w, h)
 
     def fit_frame(self, width_px: int, height_px: int) -> None:
         """The browser drew the map's frame ``width_px`` x ``height_px`` (followed on a board taller than
-        :data:`MAX_FRAME` d, the expanded board; the basic board's cell is sized to its aspect by the
+        :data:`BIG_BOARD` d, the expanded board; the basic board's cell is sized to its aspect by the
         page's CSS): keep 1 d as wide as tall (the lattice undistorted) -- the frame's height in d as
         opened (:meth:`frame_pieces`), its width
         following the frame's shape round the same centre, kept on the board (narrower in height when
@@ -171,14 +174,14 @@ class ArchLab(LabShell):
     def frame_pieces(self, pad: float = 4.0) -> None:
         """Open the map on the pieces: the box round them, ``pad`` d wider each way, grown to the board's
         aspect and at least half the board's height; the whole board stays reachable by panning.  On a
-        board taller than :data:`MAX_FRAME` d (the expanded board A1-Q11, 55 rows) the box is
+        board taller than :data:`BIG_BOARD` d (the expanded board A1-Q11, 55 rows) the box is
         :data:`MAX_FRAME` d tall, centred on the median point of the side the view belongs to (the
         player to move's for the umpire: most of its pieces, a straggler aside), so points, numbers and
         marks stay legible at 1366 x 768."""
         from lcb_lab.ui.archipelago.geometry import xy
         ms = piece_marks(self.ctl.view_model().view, self.ctl.viewer)
         x0, x1, y0, y1 = self.view.extent
-        big = y1 - y0 > MAX_FRAME
+        big = y1 - y0 > BIG_BOARD
         if big:
             side = self.ctl.viewer if self.ctl.viewer in ("Red", "Blue") else self.ctl.view_model().view["to_move"]
             ms = [m for m in ms if m.owner == side] or ms
