@@ -4,7 +4,8 @@
   down in a *hand row* (each card's name, group and the sectors it marks, as the card shows them to
   its holder, l.769), the other side's as a count only (chosen cards are not shown, l.771; kept
   face down beside the panels, l.773); the umpire sees both hands.
-* :func:`key_html` -- the key of the marks on the map: one row per kind drawn now (a piece's
+* :func:`key_html` -- the key of the marks on the map (folded under its heading, so the explained
+  log keeps its room): one row per kind drawn now (a piece's
   class, a marker, a written sector), its small drawing (the same outline the map draws,
   :func:`~lcb_lab.ui.archipelago.board_view.piece_outline`), its words and rule, and a *sandbox*
   tag where the text prints no mark (:data:`~lcb_lab.ui.archipelago.marks.KEY`).
@@ -83,5 +84,6 @@ def key_html(marks: Iterable[PieceMark], areas: Iterable[AreaMark] = ()) -> str:
         tag = f' <span class="lcb-sandbox">{esc(sandbox)}</span>' if sandbox else ""
         rows.append(f'<div class="arch-key-row" data-kind="{esc(kind)}">{mark_svg(kind, dashed=kind in dashed)} '
                     f'{esc(words)} <span class="lcb-rule">{esc(rule)}</span>{tag}</div>')
-    return ('<div class="lcb-card arch-key"><b>On the map</b> <span class="lcb-muted lcb-small">(the lab\'s '
-            'drawings of the pieces and markers; owner by colour)</span>' + "".join(rows) + "</div>")
+    return ('<div class="lcb-card arch-key"><details><summary><b>On the map</b> <span class="lcb-muted lcb-small">'
+            f'({len(rows)} kinds: the lab\'s drawings of the pieces and markers; owner by colour)</span></summary>'
+            + "".join(rows) + "</details></div>")
