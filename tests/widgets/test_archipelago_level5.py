@@ -74,6 +74,12 @@ def test_level_5_opens_on_the_expanded_board_framed_legibly_with_a_key():
     assert f.y_range.end - f.y_range.start == pytest.approx((x1 - x0) * 300 / 1200)
     with pytest.raises(ValueError):
         lab.fit_frame(0, 600)
+    lab._frame_px = (430, 600)                               # as the browser reported it
+    lab.set_team("Blue")                                      # the map follows the view: Blue's fleet, the west
+    assert f.x_range.end < (x0 + x1) / 2 and f.x_range.end - f.x_range.start == pytest.approx(30.0 * 430 / 600)
+    blue = [xy(m.point) for m in piece_marks(lab.ctl.view_model().view) if m.owner == "Blue"]
+    assert sum(f.x_range.start < x < f.x_range.end and f.y_range.start < y < f.y_range.end for x, y in blue) > 40
+    lab.set_team("instructor")
     key = lab.marks_key.value
     assert [m for m in re.findall(r'data-kind="(\w+)"', key)] == [
         "torpedo_boat", "ship", "missile_ship", "missile_boat", "submarine", "helicopter", "seaplane", "blimp",

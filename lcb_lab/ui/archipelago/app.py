@@ -134,7 +134,19 @@ class ArchLab(LabShell):
         self._draw_map()
         fig.on_change("inner_width", self._on_inner_size)
         fig.on_change("inner_height", self._on_inner_size)
+        if not hasattr(self, "side_follower"):
+            self.side_follower = follow(self.ctl, ["viewer"], self._frame_side)
         return LiveBokehModel(fig, layout=W.Layout(width="100%", height="100%"))
+
+    def _frame_side(self) -> None:
+        """A large board follows the view: a hand-over to Blue opens the map on Blue's pieces."""
+        x0, x1, y0, y1 = self.view.extent
+        if y1 - y0 <= BIG_BOARD:
+            return
+        with self.ctl.batch():
+            self.frame_pieces()
+            if getattr(self, "_frame_px", None):
+                self.fit_frame(*self._frame_px)
 
     def _on_inner_size(self, _attr: str, _old: Any, _new: Any) -> None:
         try:
@@ -143,6 +155,10 @@ class ArchLab(LabShell):
             return
         x0, x1, y0, y1 = self.view.extent
         if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0 and y1 - y0 > BIG_BOARD:
+            first = getattr(self, "_frame_px", None) is None
+            self._frame_px = (w, h)
+            if first:                   # the first report: open on the side at the frame's own shape
+                self.frame_pieces()
             self.fit_frame(w, h)
 
     def fit_frame(self, width_px: int, height_px: int) -> None:
@@ -189,6 +205,8 @@ class ArchLab(LabShell):
         if not pts:
             return
         aspect = (x1 - x0) / (y1 - y0)
+        if big and getattr(self, "_frame_px", None):
+            aspect = self._frame_px[0] / self._frame_px[1]          # the frame the browser reported
         h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, min((y1 - y0) / 2, MAX_FRAME),
                 (max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad) / aspect)
         h = min(h, y1 - y0, MAX_FRAME if big else y1 - y0)
