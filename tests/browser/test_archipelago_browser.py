@@ -4,7 +4,8 @@ starts the skirmish, Red (its own view) rolls the blue dice with their odds show
 the map, plans a step forward and moves it, takes the move back (its own step that rolled nothing),
 moves again, launches a torpedo with its exact odds shown before the roll, ends its turn and hands over
 to Blue; Blue rolls, ends its turn and hands back; Red forks its turn 2 into a second lab beside the
-first.  Screenshots in ``test-results/``."""
+first; level 5 from the Game tab on the expanded board, a cruise missile with its odds, hand-over.
+Screenshots in ``test-results/``."""
 from __future__ import annotations
 
 import pytest
@@ -142,3 +143,41 @@ def test_level_3_a_helicopter_takes_off_from_more_acts(page: Page, archipelago_u
     L.button(page, "Apply", ".lcb-app .arch-more").click()
     _message(page, "take off: done.")
     expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Red H-2", timeout=D.KERNEL_MS)
+
+
+@pytest.mark.browser
+def test_level_5_on_the_expanded_board_a_cruise_missile_with_its_odds_then_hand_over(page: Page, archipelago_url: str,
+                                                                                   screen) -> None:
+    """Level 5 from the Game tab of a level-1 lab: the expanded board A1-Q11 replaces the map (a new
+    Bokeh canvas), its key names the expanded pieces (the blimp's mark tagged sandbox); Red rolls
+    its five blue dice, picks a cruise missile in *More acts* with its exact odds before the red die
+    (a 1 fails, l.967: 83.3 % to fly), launches it, ends its turn and hands over to Blue."""
+    name, _size = screen
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    L.tab(page, "Game").click()
+    L.labelled(page, "dropdown", "Scenario").select_option("level_5")
+    _click(page, "New game")
+    _message(page, "New game: Archipelago, level 5: the expanded rules")
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.KERNEL_MS)
+    key = page.locator(".lcb-app .arch-key").first
+    expect(key).to_contain_text("a long hull with an SSM tick", timeout=D.KERNEL_MS)
+    expect(key).to_contain_text("sandbox: the text prints no mark for the blimp")
+    L.show_view(page, "Red")
+    L.tab(page, "Turn").click()
+    _click(page, "Roll the blue dice")
+    _message(page, "roll movement: done.")
+    L.labelled(page, "dropdown", "More acts").select_option(
+        label="launch cruise missile: Red CS-25 target Blue Base A ammunition route FFFFFFFFFFF")
+    expect(page.locator(".lcb-app .arch-more .arch-odds").first).to_contain_text("flies: 83.3%", timeout=D.KERNEL_MS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"archipelago_level5_cruise_odds_{name}.png"))
+    L.button(page, "Apply", ".lcb-app .arch-more").click()
+    _message(page, "launch cruise missile: done.")
+    expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("launches a cruise missile",
+                                                                        timeout=D.KERNEL_MS)
+    _click(page, "End turn")
+    _message(page, "end turn: done.")
+    _click(page, "Hand over to Blue")
+    _message(page, "Showing the Blue view.")
+    page.screenshot(path=str(D.RESULTS / f"archipelago_level5_blue_{name}.png"))

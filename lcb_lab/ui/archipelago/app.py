@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as W
+from bokeh.core.property.descriptors import UnsetValueError
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.game import Archipelago
@@ -29,7 +30,8 @@ from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark
-from lcb_lab.ui.archipelago.marks import marks
+from lcb_lab.ui.archipelago.marks import areas, marks
+from lcb_lab.ui.archipelago.side_card import cards_html, key_html
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SCENARIOS
 from lcb_lab.ui.archipelago.study_panel import ArchStudyPanel
 from lcb_lab.ui.archipelago.turn_panel import TurnPanel
@@ -40,18 +42,30 @@ from lcb_lab.ui.lab.shell import LabShell
 
 __all__ = ["ArchLab", "ArchController", "open_archipelago_lab", "piece_marks"]
 
+MAX_FRAME = 30.0
+"""The tallest box (in d) the map opens on for a large board: about 20 px a point at 1366 x 768."""
+BIG_BOARD = 50.0
+"""A board taller than this (in d, margins included) is *large*: the expanded board A1-Q11 (57.9 d);
+the basic board (37.9 d) is not."""
+
 CSS = """<style>
 .arch-turn .widget-button { margin: 2px; }
 .arch-odds { margin: 4px 0; }
 .arch-piece-card { font-size: 12px; }
+.arch-hand, .arch-key { font-size: 12px; }
+.arch-card-chip { display: inline-block; margin: 1px 3px; padding: 0 4px; border: 1px solid #8a6d3b;
+  border-radius: 3px; background: #fbf3e0; }
+.arch-key-row { display: flex; align-items: center; gap: 4px; line-height: 1.2; }
+.arch-key-row svg { flex: none; }
 </style>"""
 
 
-def piece_marks(v: dict) -> list[PieceMark]:
-    """The marks to draw from an observer view ``v``: each piece (its number as printed, owner, point,
-    facing, its drawing -- a hull, a rotor disc, a hovercraft --, one dot per hit) and each T marker in
-    flight (l.207): :func:`lcb_lab.ui.archipelago.marks.marks`, the one mapping."""
-    return marks(v)
+def piece_marks(v: dict, viewer: str | None = None) -> list[PieceMark]:
+    """The marks to draw from an observer view ``v`` for ``viewer`` (None: the umpire): each piece (its
+    number as printed, owner, point, facing, its drawing -- a hull, a rotor disc, a delta ... --, one
+    dot per hit), each T or CM marker in flight (l.207, l.975), each M and SN marker (l.1057,
+    l.1185): :func:`lcb_lab.ui.archipelago.marks.marks`, the one mapping."""
+    return marks(v, viewer)
 
 
 class ArchController(LabController):
@@ -95,37 +109,115 @@ class ArchLab(LabShell):
         self.turn_panel = TurnPanel(self)
         self.piece_card = W.HTML()
         self.piece_card.add_class("arch-piece-card")
+        self.hand = W.HTML()
+        self.marks_key = W.HTML()
         self.card_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_card)
         self.study_panel = ArchStudyPanel(self.ctl)
-        return LabPanels(tabs=[("Turn", self.turn_panel.widget), ("Study", self.study_panel.widget)], side=[self.piece_card])
+        return LabPanels(tabs=[("Turn", self.turn_panel.widget), ("Study", self.study_panel.widget)],
+                         side=[self.piece_card, self.hand, self.marks_key])
 
     def game_map(self) -> LabMap:
-        """The Bokeh board filling its grid cell (:mod:`lcb_lab.ui.lab.bokeh_model`)."""
+        """The Bokeh board filling its grid cell (:mod:`lcb_lab.ui.lab.bokeh_model`); the shell reaches
+        the current map through ``map_model`` (a new game on another board gets a new map:
+        :meth:`swap_board`)."""
+        self.map_model = self._new_map_model()
+        self.map_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_map)
+        return LabMap(self.map_model, lambda: self.map_model.before_display(), lambda: self.map_model.batch())
+
+    def _new_map_model(self) -> Any:
         from lcb_lab.ui.lab.bokeh_model import LiveBokehModel
         x0, x1, y0, y1 = self.view.extent
         self._aspect = (x1 - x0) / (y1 - y0)
-        self.view.figure.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
+        fig = self.view.figure
+        fig.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
         self.frame_pieces()
-        self.map_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_map)
         self._draw_map()
-        self.map_model = LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
-        return LabMap(self.map_model, self.map_model.before_display, self.map_model.batch)
+        fig.on_change("inner_width", self._on_inner_size)
+        fig.on_change("inner_height", self._on_inner_size)
+        if not hasattr(self, "side_follower"):
+            self.side_follower = follow(self.ctl, ["viewer"], self._frame_side)
+        return LiveBokehModel(fig, layout=W.Layout(width="100%", height="100%"))
+
+    def _frame_side(self) -> None:
+        """A large board follows the view: a hand-over to Blue opens the map on Blue's pieces."""
+        x0, x1, y0, y1 = self.view.extent
+        if y1 - y0 <= BIG_BOARD:
+            return
+        with self.ctl.batch():
+            self.frame_pieces()
+            if getattr(self, "_frame_px", None):
+                self.fit_frame(*self._frame_px)
+
+    def _on_inner_size(self, _attr: str, _old: Any, _new: Any) -> None:
+        try:
+            w, h = self.view.figure.inner_width, self.view.figure.inner_height
+        except UnsetValueError:         # the first of the two reports: wait for the other
+            return
+        x0, x1, y0, y1 = self.view.extent
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0 and y1 - y0 > BIG_BOARD:
+            first = getattr(self, "_frame_px", None) is None
+            self._frame_px = (w, h)
+            if first:                   # the first report: open on the side at the frame's own shape
+                self.frame_pieces()
+            self.fit_frame(w, h)
+
+    def fit_frame(self, width_px: int, height_px: int) -> None:
+        """The browser drew the map's frame ``width_px`` x ``height_px`` (followed on a board taller than
+        :data:`BIG_BOARD` d, the expanded board; the basic board's cell is sized to its aspect by the
+        page's CSS): keep 1 d as wide as tall (the lattice undistorted) -- the frame's height in d as
+        opened (:meth:`frame_pieces`), its width
+        following the frame's shape round the same centre, kept on the board (narrower in height when
+        the board is not wide enough).  Raises ValueError for a size that is not positive."""
+        if not width_px > 0 or not height_px > 0:
+            raise ValueError(f"frame size must be positive px, got {width_px!r} x {height_px!r}")
+        fig, (x0, x1, y0, y1) = self.view.figure, self.view.extent
+        ys = min(fig.y_range.end - fig.y_range.start, (x1 - x0) * height_px / width_px)
+        xs = ys * width_px / height_px
+        cx = min(max((fig.x_range.start + fig.x_range.end) / 2, x0 + xs / 2), x1 - xs / 2)
+        cy = min(max((fig.y_range.start + fig.y_range.end) / 2, y0 + ys / 2), y1 - ys / 2)
+        fig.x_range.update(start=cx - xs / 2, end=cx + xs / 2)
+        fig.y_range.update(start=cy - ys / 2, end=cy + ys / 2)
+
+    def swap_board(self) -> None:
+        """The game shown is played on another board (a level-5 game on the expanded board after a
+        level 1-4 game, or back): draw that board as a new map in the map's cell."""
+        self.view = BoardView(self.ctl.game.board, frame_height=560, title=None)
+        self.view.on_point(self.tap_point)
+        self.map_model = self._new_map_model()
+        self.map_box.children = (self.map_model,)
+        self._draw_scale()
 
     def frame_pieces(self, pad: float = 4.0) -> None:
         """Open the map on the pieces: the box round them, ``pad`` d wider each way, grown to the board's
-        aspect and at least half the board's height; the whole board stays reachable by panning."""
+        aspect and at least half the board's height; the whole board stays reachable by panning.  On a
+        board taller than :data:`BIG_BOARD` d (the expanded board A1-Q11, 55 rows) the box is
+        :data:`MAX_FRAME` d tall, centred on the median point of the side the view belongs to (the
+        player to move's for the umpire: most of its pieces, a straggler aside), so points, numbers and
+        marks stay legible at 1366 x 768."""
         from lcb_lab.ui.archipelago.geometry import xy
-        pts = [xy(m.point) for m in piece_marks(self.ctl.view_model().view)]
+        ms = piece_marks(self.ctl.view_model().view, self.ctl.viewer)
         x0, x1, y0, y1 = self.view.extent
+        big = y1 - y0 > BIG_BOARD
+        if big:
+            side = self.ctl.viewer if self.ctl.viewer in ("Red", "Blue") else self.ctl.view_model().view["to_move"]
+            ms = [m for m in ms if m.owner == side] or ms
+        pts = [xy(m.point) for m in ms]
         if not pts:
             return
         aspect = (x1 - x0) / (y1 - y0)
-        h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, (y1 - y0) / 2,
+        if big and getattr(self, "_frame_px", None):
+            aspect = self._frame_px[0] / self._frame_px[1]          # the frame the browser reported
+        h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, min((y1 - y0) / 2, MAX_FRAME),
                 (max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad) / aspect)
-        h = min(h, y1 - y0)
+        h = min(h, y1 - y0, MAX_FRAME if big else y1 - y0)
         w = h * aspect
-        cx = min(max((max(x for x, _ in pts) + min(x for x, _ in pts)) / 2, x0 + w / 2), x1 - w / 2)
-        cy = min(max((max(y for _, y in pts) + min(y for _, y in pts)) / 2, y0 + h / 2), y1 - h / 2)
+        if big:
+            mx, my = sorted(x for x, _ in pts)[len(pts) // 2], sorted(y for _, y in pts)[len(pts) // 2]
+        else:
+            mx = (max(x for x, _ in pts) + min(x for x, _ in pts)) / 2
+            my = (max(y for _, y in pts) + min(y for _, y in pts)) / 2
+        cx = min(max(mx, x0 + w / 2), x1 - w / 2)
+        cy = min(max(my, y0 + h / 2), y1 - h / 2)
         fig = self.view.figure
         fig.x_range.update(start=cx - w / 2, end=cx + w / 2)
         fig.y_range.update(start=cy - h / 2, end=cy + h / 2)
@@ -136,8 +228,12 @@ class ArchLab(LabShell):
 
     # ------------------------------------------------------------------ the map
     def _draw_map(self) -> None:
+        if self.ctl.game.board.name != self.view.board.name and hasattr(self, "map_box"):
+            self.swap_board()
+            return
         v = self.ctl.view_model().view
-        self.view.show_pieces(piece_marks(v))
+        self.view.show_pieces(piece_marks(v, self.ctl.viewer))
+        self.view.show_areas(areas(v))
         sel = v["pieces"].get(self.ctl.selected_unit)
         self.view.select(point_label(Axial(*sel["point"])) if sel else None)
         self.turn_panel._draw_plan()
@@ -153,7 +249,8 @@ class ArchLab(LabShell):
 
     def show_aim(self, act: Any) -> None:
         """Draw the firing lines of the chosen shot: a gun's three forward lines up to 10 d (l.324), a
-        torpedo's line ahead up to 6 d (l.203); none for no shot."""
+        torpedo's line ahead up to 6 d (l.203), an S-S or S-A missile's line of launch (its bearing)
+        up to 12 d (two red dice, l.854); none for no shot."""
         if not hasattr(self, "view"):
             return
         p = self.ctl.view_model().view["pieces"].get(getattr(act, "shooter", None))
@@ -161,6 +258,9 @@ class ArchLab(LabShell):
             self.view.show_firing_lines(Axial(0, 0), Facing.N, (), 0)
             return
         gun = isinstance(act, A.FireGun)
+        if isinstance(act, A.LaunchSurfaceMissile):
+            self.view.show_firing_lines(Axial(*p["point"]), Facing(p["facing"]), (act.bearing,), 12)
+            return
         self.view.show_firing_lines(Axial(*p["point"]), Facing(p["facing"]), (-1, 0, 1) if gun else (0,),
                                     10 if gun else 6)
 
@@ -211,7 +311,11 @@ class ArchLab(LabShell):
                          '<span class="lcb-muted">(sandbox count, l.159)</span>')
         for owner, f in v["flagships"].items():
             parts.append(f"{esc(owner)} flagship: {esc(f)}")
+        for pid, stage in v.get("airfield", {}).items():
+            parts.append(f"{esc(pid)}: {esc(stage)} (fuel pointer, l.1303)")
         self.piece_card.value = '<div class="lcb-card">' + "<br>".join(parts) + "</div>"
+        self.hand.value = cards_html(v, c.viewer)
+        self.marks_key.value = key_html(piece_marks(v, c.viewer), areas(v))
 
     # ------------------------------------------------------------------ acts
     def apply_act(self, action: Any) -> Any:

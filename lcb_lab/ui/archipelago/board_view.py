@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Literal
+from typing import Callable, Iterable, Literal, Protocol
 
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d
@@ -38,9 +38,15 @@ from lcb_lab.ui.archipelago import board_layers as layers
 from lcb_lab.ui.archipelago import geometry as geo
 from lcb_lab.ui.archipelago.board_layers import OWNER_COLOURS
 
-__all__ = ["PieceMark", "BoardView", "PieceKind"]
+__all__ = ["PieceMark", "BoardView", "PieceKind", "SHAPES", "piece_outline", "ssm_tick"]
 
-PieceKind = Literal["torpedo_boat", "ship", "hovercraft", "helicopter", "torpedo"]
+PieceKind = Literal["torpedo_boat", "ship", "hovercraft", "helicopter", "torpedo", "missile_boat", "missile_ship",
+                    "submarine", "submerged", "seaplane", "aircraft", "blimp", "landing_boat", "launcher", "cruise",
+                    "mine", "sonar"]
+SSM_KINDS = ("missile_boat", "missile_ship")
+"""The drawings with an SSM tick (a short rail on the hull's left side, l.842-870)."""
+MARKERS = ("torpedo", "cruise", "mine", "sonar")
+"""The drawings of markers (no number drawn astern: their label is their mark, T, CM, M, SN)."""
 
 MARGIN = 1.7
 """Room round the board for the sector letters and numbers (in d)."""
@@ -53,7 +59,8 @@ class PieceMark:
     ``label`` its number ("2", "C-10", "T"), ``owner`` "Red" or "Blue", ``point`` where it stands,
     ``facing`` the lattice line it faces along (l.155), ``kind`` what to draw (a hull for vessels,
     a rotor disc for helicopters, a small arrow for a torpedo in flight, l.207), ``hits`` the hits
-    it has taken (drawn as dots)."""
+    it has taken (drawn as dots), ``dashed`` an outline drawn dashed (the viewer's own submarine
+    under water, l.1129), ``aboard`` a piece on a ship's deck or in its well dock (drawn smaller)."""
 
     label: str
     owner: str
@@ -61,6 +68,8 @@ class PieceMark:
     facing: Facing
     kind: PieceKind = "torpedo_boat"
     hits: int = 0
+    dashed: bool = False
+    aboard: bool = False
 
 
 class BoardView:
@@ -106,16 +115,30 @@ class BoardView:
                                                     line_width=3, line_alpha=0.9))
         s["selected"] = ColumnDataSource({"x": [], "y": []})
         p.scatter("x", "y", source=s["selected"], size=22, fill_alpha=0, line_color="#ffd400", line_width=3)
+        s["areas"] = ColumnDataSource({"xs": [], "ys": [], "colour": [], "label": [], "owner": [], "kind": [],
+                                       "sector": []})
+        areas = p.multi_polygons("xs", "ys", source=s["areas"], fill_color="colour", fill_alpha=0.12,
+                                 line_color="colour", line_width=2.5, line_dash="dashed")
+        s["area_labels"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": []})
+        p.text("x", "y", "text", source=s["area_labels"], text_color="colour", text_font_size="12px",
+               text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="#ffffff",
+               background_fill_alpha=0.8)
         s["pieces"] = ColumnDataSource({k: [] for k in _PIECE_KEYS})
         hulls = p.patches("xs", "ys", source=s["pieces"], fill_color="colour", line_color="#ffffff",
                           line_width=2)
+        s["dashed"] = ColumnDataSource({k: [] for k in _PIECE_KEYS})
+        dashed = p.patches("xs", "ys", source=s["dashed"], fill_color="colour", fill_alpha=0.35, line_color="colour",
+                           line_width=2.5, line_dash=[4, 3])
+        s["ticks"] = ColumnDataSource({"xs": [], "ys": []})
+        p.multi_line("xs", "ys", source=s["ticks"], line_color="#ffd400", line_width=3)
         s["piece_labels"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": []})
         p.text("x", "y", "text", source=s["piece_labels"], text_color="#ffffff", text_font_size="10px",
                text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="colour",
                border_line_color="#ffffff", padding=1)
         s["hits"] = ColumnDataSource({"x": [], "y": []})
         p.scatter("x", "y", source=s["hits"], size=5, fill_color="#ffd400", line_color="#222222")
-        p.add_tools(HoverTool(renderers=[hulls], tooltips=[("piece", "@label (@owner @kind)"), ("point", "@point"),
+        p.add_tools(HoverTool(renderers=[areas], tooltips=[("sector", "@sector"), ("what", "@label (@owner @kind)")]))
+        p.add_tools(HoverTool(renderers=[hulls, dashed], tooltips=[("piece", "@label (@owner @kind)"), ("point", "@point"),
                                                            ("facing", "@facing"), ("hits", "@hits")]))
 
     def _add_key(self, point_renderers: list) -> None:
@@ -130,11 +153,14 @@ class BoardView:
     # ---------------------------------------------------------- drawing
     def show_pieces(self, marks: Iterable[PieceMark]) -> None:
         """Draw ``marks`` (replacing the pieces drawn before)."""
-        data: dict[str, list] = {k: [] for k in _PIECE_KEYS}
+        solid: dict[str, list] = {k: [] for k in _PIECE_KEYS}
+        dashed: dict[str, list] = {k: [] for k in _PIECE_KEYS}
         labels: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
         hits: dict[str, list] = {"x": [], "y": []}
+        ticks: dict[str, list] = {"xs": [], "ys": []}
         for m in marks:
             outline = piece_outline(m)
+            data = dashed if m.dashed else solid
             data["xs"].append([x for x, _ in outline])
             data["ys"].append([y for _, y in outline])
             data["colour"].append(OWNER_COLOURS.get(m.owner, "#555555"))
@@ -145,16 +171,51 @@ class BoardView:
             cx, cy = geo.xy(m.point)
             ux, uy = geo.facing_unit(m.facing)
             if m.kind != "torpedo":            # the number a little astern: the bow stays in sight
-                labels["x"].append(cx - 0.15 * ux)
-                labels["y"].append(cy - 0.15 * uy)
+                back = 0.0 if m.kind in MARKERS else 0.15
+                labels["x"].append(cx - back * ux)
+                labels["y"].append(cy - back * uy)
                 labels["text"].append(m.label)
                 labels["colour"].append(data["colour"][-1])
+            if m.kind in SSM_KINDS:
+                tick = ssm_tick(m)
+                ticks["xs"].append([x for x, _ in tick])
+                ticks["ys"].append([y for _, y in tick])
             for i in range(m.hits):
                 hits["x"].append(cx - (0.22 + 0.14 * i) * ux - 0.2 * uy)
                 hits["y"].append(cy - (0.22 + 0.14 * i) * uy + 0.2 * ux)
-        self.sources["pieces"].data = data
+        self.sources["pieces"].data = solid
+        self.sources["dashed"].data = dashed
+        self.sources["ticks"].data = ticks
         self.sources["piece_labels"].data = labels
         self.sources["hits"].data = hits
+
+    def show_areas(self, areas: Iterable["AreaLike"]) -> None:
+        """Draw sectors as dashed areas in their owner's colour with their label at the centre
+        (:class:`~lcb_lab.ui.archipelago.marks.AreaMark`: ``label``, ``owner``, ``sector``, ``kind``);
+        a sector the board does not have is skipped; none clears them."""
+        data: dict[str, list] = {"xs": [], "ys": [], "colour": [], "label": [], "owner": [], "kind": [], "sector": []}
+        labels: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
+        for a in areas:
+            try:
+                pts = self.board.points_in(a.sector)
+            except (KeyError, ValueError):
+                continue
+            shape = geo.union_of_cells(pts)
+            if shape.is_empty:
+                continue
+            xs, ys = geo.bokeh_polygons(shape)
+            colour = OWNER_COLOURS.get(a.owner, "#555555")
+            for x, y in zip(xs, ys):
+                for k, v in (("xs", x), ("ys", y), ("colour", colour), ("label", a.label), ("owner", a.owner),
+                             ("kind", a.kind.replace("_", " ")), ("sector", a.sector)):
+                    data[k].append(v)
+            c = shape.centroid
+            labels["x"].append(c.x)
+            labels["y"].append(c.y)
+            labels["text"].append(f"{a.label} {a.sector}")
+            labels["colour"].append(colour)
+        self.sources["areas"].data = data
+        self.sources["area_labels"].data = labels
 
     def show_reach(self, points: Iterable[Axial]) -> None:
         """Shade the area of ``points`` (:func:`~lcb_lab.ui.archipelago.geometry.reach_overlay`); none clears it."""
@@ -216,16 +277,77 @@ def title_text(board: Board) -> str:
     return f"Naval Battle in Archipelago: {board.name}{tag}"
 
 
+class AreaLike(Protocol):
+    """What :meth:`BoardView.show_areas` reads of an area (``marks.AreaMark``)."""
+
+    label: str
+    owner: str
+    sector: str
+    kind: str
+
+
+SHAPES: dict[str, tuple[tuple[float, float], ...]] = {
+    "submarine": ((0.6, 0.0), (0.5, 0.14), (0.3, 0.2), (-0.45, 0.2), (-0.58, 0.1), (-0.58, -0.1), (-0.45, -0.2),
+                  (0.3, -0.2), (0.5, -0.14)),
+    "submerged": ((0.45, 0.0), (0.36, 0.2), (0.15, 0.3), (-0.3, 0.3), (-0.45, 0.15), (-0.45, -0.15), (-0.3, -0.3),
+                  (0.15, -0.3), (0.36, -0.2)),
+    "aircraft": ((0.55, 0.0), (-0.4, 0.42), (-0.25, 0.0), (-0.4, -0.42)),
+    "seaplane": ((0.55, 0.0), (0.3, 0.07), (0.15, 0.5), (0.0, 0.5), (0.0, 0.07), (-0.35, 0.07), (-0.45, 0.22),
+                 (-0.5, 0.22), (-0.45, 0.0), (-0.5, -0.22), (-0.45, -0.22), (-0.35, -0.07), (0.0, -0.07), (0.0, -0.5),
+                 (0.15, -0.5), (0.3, -0.07)),
+    "landing_boat": ((0.35, 0.2), (0.35, -0.2), (-0.35, -0.2), (-0.35, 0.2)),
+    "launcher": ((0.3, 0.3), (0.3, -0.3), (-0.3, -0.3), (-0.3, 0.3)),
+}
+"""Outlines in the piece's own frame (d; x ahead, y to the left), turned toward its facing."""
+
+
 def piece_outline(mark: PieceMark) -> list[tuple[float, float]]:
-    """The outline drawn for ``mark``: a hull for a vessel (longer for ships), a rotor disc with a
-    nose for a helicopter, a small arrow for a torpedo; its tip toward ``mark.facing``."""
-    if mark.kind == "ship":
-        return geo.hull_outline(mark.point, mark.facing, 1.3, 0.6)
-    if mark.kind == "torpedo":
-        return geo.hull_outline(mark.point, mark.facing, 0.55, 0.24)
-    if mark.kind == "helicopter":
-        return _rotor(mark.point, mark.facing)
-    return geo.hull_outline(mark.point, mark.facing)
+    """The outline drawn for ``mark`` (:class:`PieceMark`; :mod:`~lcb_lab.ui.archipelago.marks` names
+    the drawings): a hull for a vessel (longer for ships), a rotor disc with a nose for a
+    helicopter, a small arrow for a T or CM marker, a disc for an M or SN marker, an ellipse for the
+    blimp, :data:`SHAPES` for the rest; its tip toward ``mark.facing``; two thirds as large
+    ``aboard`` a ship."""
+    out = _outline(mark)
+    if not mark.aboard:
+        return out
+    cx, cy = geo.xy(mark.point)
+    return [(cx + 0.66 * (x - cx), cy + 0.66 * (y - cy)) for x, y in out]
+
+
+def _outline(mark: PieceMark) -> list[tuple[float, float]]:
+    k, p, f = mark.kind, mark.point, mark.facing
+    if k in ("ship", "missile_ship"):
+        return geo.hull_outline(p, f, 1.3, 0.6)
+    if k == "torpedo":
+        return geo.hull_outline(p, f, 0.55, 0.24)
+    if k == "cruise":
+        return geo.hull_outline(p, f, 0.7, 0.3)
+    if k == "helicopter":
+        return _rotor(p, f)
+    if k in ("mine", "sonar"):
+        return _ellipse(p, f, 0.24, 0.24)
+    if k == "blimp":
+        return _ellipse(p, f, 0.55, 0.26)
+    if k in SHAPES:
+        return _turned(p, f, SHAPES[k])
+    return geo.hull_outline(p, f)
+
+
+def _turned(p: Axial, facing: Facing, local: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    cx, cy = geo.xy(p)
+    ux, uy = geo.facing_unit(facing)
+    return [(cx + a * ux - c * uy, cy + a * uy + c * ux) for a, c in local]
+
+
+def _ellipse(p: Axial, facing: Facing, a: float, b: float) -> list[tuple[float, float]]:
+    return _turned(p, facing, tuple((a * math.cos(math.radians(30 * i)), b * math.sin(math.radians(30 * i)))
+                                    for i in range(12)))
+
+
+def ssm_tick(mark: PieceMark) -> list[tuple[float, float]]:
+    """The SSM tick of a missile boat or ship: a short rail on its left side, slanting to the bow."""
+    half = (0.65 if mark.kind == "missile_ship" else 0.55) * (0.66 if mark.aboard else 1.0)
+    return _turned(mark.point, mark.facing, ((-0.2 * half, 0.12), (0.35 * half, 0.12)))
 
 
 def _rotor(p: Axial, facing: Facing) -> list[tuple[float, float]]:

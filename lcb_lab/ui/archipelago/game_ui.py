@@ -14,9 +14,11 @@
   the pieces afloat, their hits and the winner, from each game's view for the viewer.
 * **Save / Load**: the record as JSON (``{"game": "archipelago", "level", "board", "record"}``; the
   initial state and every act with its dice), replayed on load.
-* **Scenarios**: ``level_1`` (eight torpedo boats a side) and ``level_2`` (the sixteen pieces a
-  side), each side in the suggested zone 1 (l.146-149) of the sandbox board; ``skirmish`` (three
-  torpedo boats a side in torpedo range: a sandbox position, :data:`SKIRMISH`).
+* **Scenarios** (:data:`SCENARIOS`): ``level_1`` (eight torpedo boats a side) to ``level_4``, each side
+  in the suggested zone 1 (l.146-149) of the sandbox board; ``level_5`` (the expanded rules on the
+  expanded board A1-Q11, :data:`EXPANDED`; a new game on the other board redraws the map) and
+  ``level_5_cards`` (with the optional cards, l.757); ``skirmish`` (three torpedo boats a side in
+  torpedo range: a sandbox position, :data:`SKIRMISH`).
 """
 from __future__ import annotations
 
@@ -49,6 +51,10 @@ SCENARIOS = {"level_1": (1, "Level 1: torpedo boats"), "level_2": (2, "Level 2: 
                                    "ship face down (optional l.283, l.370, l.394)"),
              "level_3": (3, "Level 3: helicopters (hover and progressive flight, missiles, machine guns)"),
              "level_4": (4, "Level 4: hovercraft, garrisons and commandos"),
+             "level_5": (5, "Level 5, the expanded rules: missiles, submarines, mines, aircraft, on the expanded "
+                            "board A1-Q11 (l.799-840)"),
+             "level_5_cards": (5, "Level 5 with the cards (optional l.757): three each, chosen face down before "
+                                  "turn 1, used at the end of a turn"),
              "skirmish": (1, "Level 1 skirmish: three torpedo boats a side in torpedo range (sandbox position)")}
 """Scenario name -> (level, title)."""
 
@@ -77,19 +83,28 @@ Blue's three, four points astern of them on open deep water (a *sandbox* positio
 Red's first torpedo can reach a Blue boat from the rear, l.209)."""
 
 BOARD = "archipelago"
-"""The sandbox board the lab's games are played on (``docs/archipelago_board.md``)."""
+"""The sandbox board the lab's games of levels 1-4 are played on (``docs/archipelago_board.md``)."""
+EXPANDED = "archipelago_expanded"
+"""The sandbox expanded board A1-Q11 of level 5 (l.813; ``rules/expanded.py``'s ``BOARD``)."""
+
+
+def board_name(level: int) -> str:
+    """The board file a game of ``level`` is played on in the lab: :data:`EXPANDED` at level 5, else
+    :data:`BOARD`."""
+    return EXPANDED if level >= 5 else BOARD
 
 PLACE = ("turn", "phase")
 """The log entries' place keys (turn, phase)."""
 
 
 def new_archipelago(level: int = 1, seed: int | None = 1, **extra: Any) -> Archipelago:
-    """A new game of ``level`` (1 to 4) on the sandbox board, each side in zone 1 facing the other
+    """A new game of ``level`` (1 to 5) on the sandbox board, each side in zone 1 facing the other
     (:func:`~lcb_lab.games.archipelago.stage.opening`; from level 3 the helicopters start landed
-    on white points), dice seeded ``seed``. Raises ValueError for another level."""
-    if level not in (1, 2, 3, 4):
-        raise ValueError(f"the lab plays levels 1 to 4, not {level!r}")
-    return opening(load_board(BOARD), level=level, zone=1, seed=seed, **extra)
+    on white points; level 5 on the expanded board A1-Q11, Blue west, Red east, l.799-840), dice
+    seeded ``seed``. Raises ValueError for another level."""
+    if level not in (1, 2, 3, 4, 5):
+        raise ValueError(f"the lab plays levels 1 to 5, not {level!r}")
+    return opening(load_board(board_name(level)), level=level, zone=1, seed=seed, **extra)
 
 
 @dataclass(frozen=True)
@@ -158,6 +173,8 @@ class ArchUi:
             raise ValueError(f"no Archipelago scenario {scenario!r}: choose {' or '.join(SCENARIOS)}")
         if scenario == "skirmish":
             return stage(load_board(BOARD), SKIRMISH, seed=seed, level=1)
+        if scenario == "level_5_cards":
+            return new_archipelago(5, seed, optional_rules=["l.757"], card_count=3)
         if scenario == "level_2_secret":
             return new_archipelago(2, seed, optional_rules=list(SECRET_RULES), flagships=secret_flagships(seed))
         return new_archipelago(SCENARIOS[scenario][0], seed)
@@ -172,10 +189,14 @@ class ArchUi:
         d = parse_json(read_text(path, "save"), str(path))    # the one reader: regular files only, capped
         if not isinstance(d, dict) or d.get("game") != "archipelago":
             raise ScenarioError(str(path), "game", "not a saved game of Naval Battle in Archipelago")
-        if d.get("board") != load_board(BOARD).name:
+        level = d.get("level", 1)
+        if level not in (1, 2, 3, 4, 5):
+            raise ScenarioError(str(path), "level", f"the lab plays levels 1 to 5, the file has {level!r}")
+        if d.get("board") != load_board(board_name(level)).name:
             got = f"{d['board']!r}" if "board" in d else "no board named"
-            raise ScenarioError(str(path), "board", f"the lab plays on the sandbox board {BOARD!r}, the file has {got}")
-        g = new_archipelago(d.get("level", 1), 0)
+            raise ScenarioError(str(path), "board", f"the lab plays level {level} on the sandbox board "
+                                                    f"{board_name(level)!r}, the file has {got}")
+        g = new_archipelago(level, 0)
         try:
             from lcb_lab.kernel.dice import Dice
             g = g.spawn(g.state_from_data(d["state"]), Dice.from_state(d["dice"], g.dice.die))
@@ -192,7 +213,7 @@ class ArchUi:
     def title(self, game: Archipelago) -> str:
         """"Archipelago, level 1: torpedo boats"."""
         level = game.level
-        words = {1: "torpedo boats", 2: "ships"}.get(level, f"level {level}")
+        words = {1: "torpedo boats", 2: "ships", 5: "the expanded rules"}.get(level, f"level {level}")
         return f"Archipelago, level {level}: {words}"
 
     def progress(self, game: Archipelago) -> str:
@@ -217,10 +238,11 @@ class ArchUi:
         return "Red begins: roll the blue dice in the Turn tab."
 
     def misfit(self, shown: Archipelago, game: Archipelago) -> str | None:
-        """Why ``game`` cannot replace ``shown`` (another game or board), or None."""
+        """Why ``game`` cannot replace ``shown`` (another game, or a board that is neither ``shown``'s
+        nor one of the lab's two sandbox boards -- the lab redraws its map for the other), or None."""
         if not isinstance(game, Archipelago):
             return "it is not a game of Naval Battle in Archipelago"
-        if game.board.name != shown.board.name:
+        if game.board.name != shown.board.name and game.board.name not in (BOARD, EXPANDED):
             return f"it is played on the board {game.board.name!r}, not {shown.board.name!r}"
         return None
 

@@ -2,7 +2,8 @@
 tab's own controls (roll, move step by step, torpedo and gun, logistics, end turn) do not offer --
 a helicopter's take-off, hover and flight, refuelling, missiles, the machine gun, commandos
 embarking and landing, and what later rules add -- picked in two lists (the act or family, then
-its option), with the exact odds of its roll before it is applied.
+its option; a family of more than :data:`MAX_OPTIONS` options narrowed by a filter on the options'
+words), with the exact odds of its roll before it is applied.
 
 It reads only the view model's ``offers`` (the game's ``legal_actions`` for the viewer): a family
 too large to list (a kernel :class:`~lcb_lab.kernel.legal.Template`) shows its options, each made
@@ -20,11 +21,13 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.kernel.legal import Template
 from lcb_lab.ui.lab.sync import set_children, set_options
 
-OWN = (A.RollMovement, A.LaunchTorpedo, A.FireGun, A.ContinueTorpedo, A.Restock, A.Repair, A.Transfer, A.EndTurn)
+OWN = (A.RollMovement, A.LaunchTorpedo, A.FireGun, A.LaunchSurfaceMissile, A.ContinueTorpedo, A.Restock, A.Repair,
+       A.Transfer, A.EndTurn)
 """The acts the tab's own controls offer (not listed here); move templates are theirs too."""
 MAX_OPTIONS = 400
-"""The most options of one family listed (a display limit: the rest are reached by the map's reach
-or by code)."""
+"""The most options of one family listed at once (a display limit): a larger family (a combat
+aircraft's flights on one die run to thousands) shows a *Filter* box, and every option whose words
+hold the filter's text is listed, so each one can be reached."""
 
 
 def words(a: Any, point_label: Callable[[Axial], str]) -> str:
@@ -64,6 +67,10 @@ class MoreActs:
         self.family = W.Dropdown(description="More acts", layout=W.Layout(width="100%"))
         self.option = W.Dropdown(description="Option", layout=W.Layout(width="100%"))
         self.odds = W.HTML()
+        self.filter = W.Text(description="Filter", placeholder="words of the option, e.g. steps FFFFR",
+                             continuous_update=False, layout=W.Layout(width="100%"))
+        self.filter.observe(lambda _c: self._draw_options(), "value")
+        self.shown = W.HTML()
         self.apply_button = W.Button(description="Apply", tooltip="apply the act chosen (the odds above)",
                                      layout=W.Layout(width="auto"))
         self.apply_button.on_click(lambda _b: self.apply())
@@ -104,9 +111,15 @@ class MoreActs:
     def _draw_options(self) -> None:
         a = self.family.value
         family = isinstance(a, Template)
-        acts = [a.make(None, o) for o in a.options[:MAX_OPTIONS]] if family else []
-        set_options(self.option, [(words(x, self.label), x) for x in acts])
-        set_children(self.widget, [self.family, family and self.option, self.odds, self.apply_button])
+        big = family and len(a.options) > MAX_OPTIONS
+        rows = [(words(x, self.label), x) for x in (a.make(None, o) for o in a.options)] if family else []
+        if big:
+            rows = [r for r in rows if self.filter.value.strip() in r[0]]
+            self.shown.value = (f'<span class="lcb-muted lcb-small">{min(len(rows), MAX_OPTIONS)} of {len(rows)} '
+                                f'matching option(s) listed ({len(a.options)} in all): type a filter to narrow them.</span>')
+        set_options(self.option, rows[:MAX_OPTIONS])
+        set_children(self.widget, [self.family, big and self.filter, big and self.shown, family and self.option,
+                                   self.odds, self.apply_button])
         self._draw_odds()
 
     def _draw_odds(self) -> None:

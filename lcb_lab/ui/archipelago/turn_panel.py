@@ -10,8 +10,9 @@ odds from the engine's ``chance_outcomes`` (a kernel ``ChanceStep``), asked befo
 * **Move** the selected piece step by step: *Forward*, *Turn left*, *Turn right*, *Back one*
   (l.183, l.191) on one rolled blue die; the map shades where it may end (the move template's
   options) and rings the planned end;
-* **Fire**: launch a torpedo at a target along the offered course (l.201-206) or fire the gun
-  (l.321-329), the exact chance to hit shown before the act;
+* **Fire**: launch a torpedo at a target along the offered course (l.201-206), fire the gun
+  (l.321-329) or launch an S-S or S-A missile (level 5, l.850-856, l.949-957), the exact chance to
+  hit shown before the act;
 * **Load / repair / transfer** (l.251, l.350, l.358, l.370) and **End turn** (l.165);
 * **Hand over**: when another player is to move, a button shows that player's view.
 
@@ -64,6 +65,10 @@ def act_words(a: Any) -> str:
         return f"{a.shooter}: torpedo at {a.target} ({course})"
     if isinstance(a, A.FireGun):
         return f"{a.shooter}: gun at {a.target}"
+    if isinstance(a, A.LaunchSurfaceMissile):
+        side = {0: "ahead", -1: "60\u00b0 left", 1: "60\u00b0 right"}.get(a.bearing, f"bearing {a.bearing}")
+        course = "straight" if not a.turn_at else f"turning {'right' if a.turn > 0 else 'left'} at step {a.turn_at}"
+        return f"{a.shooter}: {a.missile} missile at {a.target} ({side}, {course})"
     if isinstance(a, A.ContinueTorpedo):
         course = "straight" if not a.turn_at else f"turning {'right' if a.turn > 0 else 'left'} at step {a.turn_at}"
         return f"{a.torpedo}: run on {course}"
@@ -131,7 +136,7 @@ class TurnPanel:
         self.course = W.Dropdown(description="Course", options=COURSES, value="", layout=W.Layout(width="100%"),
                                  tooltip="a torpedo runs straight, or turns once 60 degrees at a step (l.205)")
         self.course.observe(lambda _c: self._draw_odds(), "value")
-        self.fire_button = _button("Fire", "launch the torpedo or fire the gun (the odds above)",
+        self.fire_button = _button("Fire", "launch the torpedo or missile, or fire the gun (the odds above)",
                                    lambda: lab.apply_act(self.shot()), "danger")
         self.shot_odds = W.HTML()
         self.logistics = W.Dropdown(description="Logistics", layout=W.Layout(width="100%"))
@@ -201,7 +206,7 @@ class TurnPanel:
             set_options(self.die, [(str(d), d) for d in dice_for], dice_for[0] if dice_for else None)
         finally:
             self._drawing = False
-        shots = self._offers(A.LaunchTorpedo) + self._offers(A.FireGun)
+        shots = self._offers(A.LaunchTorpedo) + self._offers(A.FireGun) + self._offers(A.LaunchSurfaceMissile)
         shots.sort(key=lambda a: (a.shooter != c.selected_unit, a.shooter))
         set_options(self.shots, [(act_words(a), a) for a in shots])
         set_options(self.torpedoes, [(act_words(a), a) for a in self._offers(A.ContinueTorpedo)])
@@ -216,8 +221,8 @@ class TurnPanel:
                 bool(self.torpedoes.options) and W.VBox([self.torpedoes, self.continue_odds, self.continue_button]),
                 bool(moves) and W.VBox([self.piece, self.die, W.HBox(self.step_buttons + [self.clear_button]),
                                         self.plan, self.move_button]),
-                bool(shots) and W.VBox([self.shots, isinstance(self.shots.value, A.LaunchTorpedo) and self.course,
-                                        self.shot_odds, self.fire_button]),
+                bool(shots) and W.VBox([w for w in (self.shots, isinstance(self.shots.value, A.LaunchTorpedo)
+                                                    and self.course, self.shot_odds, self.fire_button) if w]),
                 bool(logi) and W.HBox([self.logistics, self.logistics_button]),
                 self.more.draw() and self.more.widget,
                 bool(self._offers(A.EndTurn)) and W.HBox([self.end_button])]
