@@ -47,8 +47,10 @@ def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
     lab = open_archipelago_lab()
     assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Turn", "Study", "Game", "History"]
     assert lab.view_picker.options == (("Red", "Red"), ("Blue", "Blue"), ("Umpire", "instructor"))
+    from lcb_lab.games.archipelago.model.scenario_book import SCENARIOS as TEXT
     assert lab.team == "instructor" and lab.scenario_picker.options == ("level_1", "level_2", "level_2_secret", "level_3", "level_4",
-                                                                   "level_5", "level_5_cards", "skirmish")
+                                                                   "level_5", "level_5_cards", "skirmish", *TEXT)
+    assert TEXT and list(TEXT)[0] == "convoy"
     assert repr(lab) == "<ArchLab: Archipelago, level 1: torpedo boats, instructor view>"
     assert "SANDBOX board" in lab.view.figure.title.text
     labels = lab.view.sources["piece_labels"].data["text"]

@@ -102,6 +102,15 @@ def test_a_new_level_5_game_from_a_level_1_lab_redraws_the_map_and_back():
     assert lab.view.board.name == "archipelago" and len(lab.view.sources["pieces"].data["kind"]) == 16
 
 
+def test_the_texts_convoy_scenario_opens_from_the_picker_with_its_cargo_ships():
+    lab = open_archipelago_lab(level=1)
+    lab.new_game("convoy", seed=3, confirm=True)
+    pieces = set(lab.game.state.pieces)
+    assert {"Red T-33", "Red T-34", "Red TA-35"} <= pieces                     # the required pieces (l.1409)
+    assert lab.view.board.name == "archipelago_expanded" and lab.game.state.scenario
+    assert lab.game.to_act() == "Red"                                          # the side with the task (l.1401)
+
+
 def undersea(blue_sector: str = "K9", blue_rc: tuple = ("I8",), blue_cards: tuple = ("mines-1", "aircraft-1")):
     """A staged level-5 position on the expanded board (hidden movement l.1147 and the cards l.757 on):
     Red's S-31 under water on the board and S-32 hidden in J10, Blue's S-32 under water on the board and

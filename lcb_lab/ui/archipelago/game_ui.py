@@ -18,7 +18,9 @@
   in the suggested zone 1 (l.146-149) of the sandbox board; ``level_5`` (the expanded rules on the
   expanded board A1-Q11, :data:`EXPANDED`; a new game on the other board redraws the map) and
   ``level_5_cards`` (with the optional cards, l.757); ``skirmish`` (three torpedo boats a side in
-  torpedo range: a sandbox position, :data:`SKIRMISH`).
+  torpedo range: a sandbox position, :data:`SKIRMISH`); the text's scenarios of the expanded rules
+  (``convoy``, ``oil_platform``, ...: l.1393-1568,
+  :func:`~lcb_lab.games.archipelago.scenario_setup.scenario_opening`).
 """
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ from typing import Any, Sequence
 
 from lcb_lab.games.archipelago.game import Archipelago
 from lcb_lab.games.archipelago.model.board_data import load_board
+from lcb_lab.games.archipelago.model.scenario_book import SCENARIOS as TEXT_SCENARIOS
+from lcb_lab.games.archipelago.scenario_setup import scenario_opening
 from lcb_lab.games.archipelago.model.state import PLAYERS
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.stage import opening, stage
@@ -55,8 +59,9 @@ SCENARIOS = {"level_1": (1, "Level 1: torpedo boats"), "level_2": (2, "Level 2: 
                             "board A1-Q11 (l.799-840)"),
              "level_5_cards": (5, "Level 5 with the cards (optional l.757): three each, chosen face down before "
                                   "turn 1, used at the end of a turn"),
-             "skirmish": (1, "Level 1 skirmish: three torpedo boats a side in torpedo range (sandbox position)")}
-"""Scenario name -> (level, title)."""
+             "skirmish": (1, "Level 1 skirmish: three torpedo boats a side in torpedo range (sandbox position)"),
+             **{name: (5, f"Scenario: {title} (expanded rules, l.1393-1568)") for name, title in TEXT_SCENARIOS.items()}}
+"""Scenario name -> (level, title); the text's own scenarios (:data:`TEXT_SCENARIOS`) by their names."""
 
 SECRET_RULES = ("l.283", "l.370", "l.394")
 """The optional rules of ``level_2_secret``: what each player keeps from the other."""
@@ -175,6 +180,8 @@ class ArchUi:
             return stage(load_board(BOARD), SKIRMISH, seed=seed, level=1)
         if scenario == "level_5_cards":
             return new_archipelago(5, seed, optional_rules=["l.757"], card_count=3)
+        if scenario in TEXT_SCENARIOS:
+            return scenario_opening(scenario, seed)
         if scenario == "level_2_secret":
             return new_archipelago(2, seed, optional_rules=list(SECRET_RULES), flagships=secret_flagships(seed))
         return new_archipelago(SCENARIOS[scenario][0], seed)
