@@ -193,7 +193,8 @@ def test_compare_names_a_destroyed_enemy_as_knows_says():
 
 # ------------------------------------------------------------------ the old ways do not come back
 OLD = [
-    (r"(?<!\.)\bhidden\s*=\s*(True|not\b)", "a rule deciding who reads a log line (log what it is about: about=...)"),
+    (r"^(?!.*\b[uU]nit\().*(?<!\.)\bhidden\s*=\s*(True|not\b)",         # a unit made hidden (Force on Force, l.110) is not
+     "a rule deciding who reads a log line (log what it is about: about=...)"),
     (r"def _knows\w*\(|def knows_unit\(|def card_public\(", "a second 'may this team know X' helper"),
     (r"def load_view\(", "the embark rules deciding a team's view of a load (observer.observe_load)"),
     (r"FORMS\s*(\[|\.setdefault|\.update)", "a module registering how the other team reads its log lines"),

@@ -19,3 +19,14 @@ def test_the_staged_positions_wait_for_their_acts():
     assert tables["purchase"].to_act() == "Ash" and tables["purchase"].state.commanders["Ash"].offer == [
         "Vex Marlowe", "Scanner"]
     assert tables["skirmish"].to_act() == "Ash" and tables["skirmish"].state.battle.form == "ranged"
+
+
+def test_a_placement_reads_as_the_viewer_may_know_it():
+    from lcb_lab.games.order_of_battle import actions as A
+    from lcb_lab.games.order_of_battle import course
+    g = course.skirmish_table()
+    assert course.placement(g, "Birch", "Ash") == "nothing yet"
+    g.apply(A.PlaceFaceDown("Ash", battle=("Ambush",)))
+    assert course.placement(g, "Birch", "Ash") == "committed, face down"          # l.91: face down
+    assert course.placement(g, "Ash", "Ash") == "Battle cards Ambush; Matrices none"
+    assert course.lines(g, "Birch")[-1].startswith("[l.")

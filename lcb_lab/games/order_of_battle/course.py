@@ -18,6 +18,7 @@ from lcb_lab.games.order_of_battle import actions as A
 from lcb_lab.games.order_of_battle.chance import initiative_step
 from lcb_lab.games.order_of_battle.game import OrderOfBattle, new_game
 from lcb_lab.games.order_of_battle.lab_api import read_log
+from lcb_lab.games.order_of_battle.observer import view
 from lcb_lab.games.order_of_battle.state import Asset, Squad
 from lcb_lab.kernel.checkpoints import Checkpoint
 
@@ -137,6 +138,20 @@ def lines(g: OrderOfBattle, viewer: str, since: int = 0) -> list[str]:
     ``"[l.33] Ash draws Monoblade (cost 2): III. Initiative Phase, l.33"``."""
     return [f"[{', '.join(e['rules'])}] {e['title']}" + (f": {e['text']}" if e.get("text") else "")
             for e in read_log(g, viewer)[since:]]
+
+
+def placement(g: OrderOfBattle, viewer: str, who: str) -> str:
+    """What ``viewer`` sees of ``who``'s placement in the skirmish round (the observer's view, l.91-93):
+    ``"committed, face down"`` before the reveal for another Commander, ``"Battle cards Ambush;
+    Matrices none"`` (and the Supporting PUDs' order, if any) for its owner; ``"nothing yet"``."""
+    placed = (view(g, viewer).get("battle") or {}).get("placed", {}).get(who)
+    if not placed:
+        return "nothing yet"
+    if placed.get("committed") and len(placed) == 1:
+        return "committed, face down"
+    order = ", ".join(placed.get("order", []))
+    return ((f"order {order}; " if order else "") + f"Battle cards {', '.join(placed.get('battle', [])) or 'none'}; "
+            f"Matrices {', '.join(placed.get('matrices', [])) or 'none'}")
 
 
 def staged() -> dict[str, Any]:
