@@ -43,7 +43,7 @@ from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
 from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
 from lcb_lab.kernel.undo import last_step_undo
-from lcb_lab.ui.lab.html import LOG_HEAD, esc, rule_badges
+from lcb_lab.ui.lab.html import log_html, status_card
 
 __all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "new_archipelago"]
 
@@ -237,8 +237,7 @@ class ArchUi:
 
     def status_html(self, game: Archipelago) -> str:
         """The *Game* tab's card (open facts only)."""
-        return (f'<div class="lcb-card"><b>{esc(self.title(game))}</b> \u00b7 {esc(self.progress(game))}<br>'
-                '<span class="lcb-muted lcb-small">Sandbox board and blue die (the text prints neither).</span></div>')
+        return status_card(self.title(game), self.progress(game), "Sandbox board and blue die (the text prints neither).")
 
     def first_hint(self, game: Archipelago) -> str:
         """What to do first."""
@@ -291,24 +290,8 @@ class ArchUi:
         """The explained log as ``viewer`` may read it: a heading per turn and player, each entry with
         its ``l.N`` badges (the text's line numbers), the last act's entries highlighted, ``notes``
         (refusals) where they happened."""
-        parts: list[str] = []
-        pending = sorted(notes)
-        head = None
-        for i, r in enumerate(game.read_log(viewer)):
-            while pending and pending[0][0] <= i:
-                parts.append(pending.pop(0)[1])
-            if r is None:
-                continue
-            here = (r.get("turn"), r.get("phase") == "setup")
-            if here != head:
-                head = here
-                title = "Set-up" if here[1] else f"Turn {here[0]}"
-                parts.append(f'{LOG_HEAD}<b>{esc(title)}</b></div>')
-            hl = " lcb-log-new" if highlight_from is not None and i >= highlight_from else ""
-            text = f' <span class="lcb-muted">{esc(r["text"])}</span>' if r.get("text") else ""
-            parts.append(f'<div class="lcb-log-line{hl}">{rule_badges(r.get("rules", []))} '
-                         f'<b>{esc(r["title"])}</b>{text}</div>')
-        return parts + [h for _, h in pending]
+        return log_html(game.read_log(viewer), notes, highlight_from,
+                        lambda r: "Set-up" if r.get("phase") == "setup" else f"Turn {r.get('turn')}")
 
 
 ARCH_UI = ArchUi()

@@ -29,7 +29,7 @@ from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
 from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
 from lcb_lab.kernel.undo import last_step_undo
-from lcb_lab.ui.lab.html import LOG_HEAD, esc, rule_badges
+from lcb_lab.ui.lab.html import log_html, status_card
 
 __all__ = ["FofUi", "FofViewModel", "FofDiff", "FOF_UI", "UMPIRE", "SCENARIOS", "offers_for", "question_text"]
 
@@ -142,9 +142,8 @@ class FofUi:
 
     def status_html(self, game: ForceOnForce) -> str:
         """The *Game* tab's card (open facts only)."""
-        return (f'<div class="lcb-card"><b>{esc(self.title(game))}</b> \u00b7 {esc(self.progress(game))}<br>'
-                '<span class="lcb-muted lcb-small">Sandbox table, units, ranges, combat resolution and Fog of War '
-                'deck (the fragment prints none of them; docs/force_on_force.md).</span></div>')
+        return status_card(self.title(game), self.progress(game), "Sandbox table, units, ranges, combat resolution "
+                           "and Fog of War deck (the fragment prints none of them; docs/force_on_force.md).")
 
     def first_hint(self, game: ForceOnForce) -> str:
         """What to do first."""
@@ -185,22 +184,7 @@ class FofUi:
                   highlight_from: int | None) -> list[str]:
         """The explained log as ``viewer`` may read it: a heading per turn, each entry with its ``l.N``
         badges (the text's line numbers), the last act's entries highlighted, ``notes`` where they happened."""
-        parts: list[str] = []
-        todo = sorted(notes)
-        head = None
-        for i, r in enumerate(read_log(game, viewer)):
-            while todo and todo[0][0] <= i:
-                parts.append(todo.pop(0)[1])
-            if r is None:
-                continue
-            if r.get("turn") != head:
-                head = r.get("turn")
-                parts.append(f"{LOG_HEAD}<b>Turn {esc(str(head))}</b></div>")
-            hl = " lcb-log-new" if highlight_from is not None and i >= highlight_from else ""
-            text = f' <span class="lcb-muted">{esc(r["text"])}</span>' if r.get("text") else ""
-            parts.append(f'<div class="lcb-log-line{hl}">{rule_badges(r.get("rules", []))} '
-                         f'<b>{esc(r["title"])}</b>{text}</div>')
-        return parts + [h for _, h in todo]
+        return log_html(read_log(game, viewer), notes, highlight_from, lambda r: f"Turn {r.get('turn')}")
 
 
 def _group(st: Step) -> str:

@@ -3,7 +3,7 @@ chunk markers.  Pure functions of their arguments (no game, no widget)."""
 from __future__ import annotations
 
 import html
-from typing import Iterable
+from typing import Callable, Iterable
 
 __all__ = ["esc", "rule_badges", "message_html", "path_html", "elide_middle", "refusal_text", "refusal_note_html", "LOG_EMPTY", "LOG_HEAD"]
 
@@ -69,3 +69,34 @@ def refusal_note_html(err: BaseException) -> str:
 LOG_EMPTY = '<div class="lcb-muted">The explained log is empty: nothing has happened yet.</div>'
 LOG_HEAD = '<div class="lcb-log-head">'
 """How a heading of the log starts (an impulse, a round: the log panel's chunks begin there)."""
+
+
+def log_html(entries: Iterable[dict | None], notes: Iterable[tuple[int, str]], highlight_from: int | None,
+             heading: Callable[[dict], str]) -> list[str]:
+    """The explained log as HTML parts, for any game whose log entries are dicts with ``title``, ``text``
+    and ``rules``: a heading (``heading(entry)``) each time it changes, each entry with its rule badges,
+    the entries from index ``highlight_from`` on highlighted, each of ``notes`` (``(index, html)``, e.g. a
+    refusal) before the entry of its index (the rest at the end).  A None entry (one the viewer may
+    not read) keeps its index and shows nothing."""
+    parts: list[str] = []
+    pending = sorted(notes)
+    head = None
+    for i, r in enumerate(entries):
+        while pending and pending[0][0] <= i:
+            parts.append(pending.pop(0)[1])
+        if r is None:
+            continue
+        if heading(r) != head:
+            head = heading(r)
+            parts.append(f"{LOG_HEAD}<b>{esc(head)}</b></div>")
+        hl = " lcb-log-new" if highlight_from is not None and i >= highlight_from else ""
+        text = f' <span class="lcb-muted">{esc(r["text"])}</span>' if r.get("text") else ""
+        parts.append(f'<div class="lcb-log-line{hl}">{rule_badges(r.get("rules", []))} <b>{esc(r["title"])}</b>{text}</div>')
+    return parts + [h for _, h in pending]
+
+
+def status_card(title: str, progress: str, sandbox: str) -> str:
+    """The *Game* tab's card: the game's ``title`` and ``progress`` (open facts only), and what of it is
+    ``sandbox`` (the values its text does not print), muted."""
+    return (f'<div class="lcb-card"><b>{esc(title)}</b> \u00b7 {esc(progress)}<br>'
+            f'<span class="lcb-muted lcb-small">{esc(sandbox)}</span></div>')

@@ -33,7 +33,7 @@ from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
 from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
 from lcb_lab.kernel.undo import last_step_undo
-from lcb_lab.ui.lab.html import LOG_HEAD, esc, rule_badges
+from lcb_lab.ui.lab.html import log_html, status_card
 
 __all__ = ["OobUi", "OobViewModel", "OobDiff", "OOB_UI", "UMPIRE", "SCENARIOS", "NO_TAKE_BACK", "offers_for"]
 
@@ -173,9 +173,8 @@ class OobUi:
 
     def status_html(self, game: OrderOfBattle) -> str:
         """The *Game* tab's card (open facts only)."""
-        return (f'<div class="lcb-card"><b>{esc(self.title(game))}</b> \u00b7 {esc(self.progress(game))}<br>'
-                '<span class="lcb-muted lcb-small">Sandbox cards, starting Fame, winning total and last turn '
-                '(the text prints none).</span></div>')
+        return status_card(self.title(game), self.progress(game),
+                           "Sandbox cards, starting Fame, winning total and last turn (the text prints none).")
 
     def first_hint(self, game: OrderOfBattle) -> str:
         """What to do first."""
@@ -237,20 +236,7 @@ class OobUi:
         """The explained log as ``viewer`` may read it: a heading per turn, each entry with its ``l.N``
         badges (the text's line numbers), the last act's entries highlighted, ``notes`` (refusals)
         where they happened."""
-        parts: list[str] = []
-        pending = sorted(notes)
-        head = None
-        for i, r in enumerate(read_log(game, viewer)):
-            while pending and pending[0][0] <= i:
-                parts.append(pending.pop(0)[1])
-            if r.get("turn") != head:
-                head = r.get("turn")
-                parts.append(f"{LOG_HEAD}<b>Turn {esc(head)}</b></div>")
-            hl = " lcb-log-new" if highlight_from is not None and i >= highlight_from else ""
-            text = f' <span class="lcb-muted">{esc(r["text"])}</span>' if r.get("text") else ""
-            parts.append(f'<div class="lcb-log-line{hl}">{rule_badges(r.get("rules", []))} '
-                         f'<b>{esc(r["title"])}</b>{text}</div>')
-        return parts + [h for _, h in pending]
+        return log_html(read_log(game, viewer), notes, highlight_from, lambda r: f"Turn {r.get('turn')}")
 
 
 OOB_UI = OobUi()
