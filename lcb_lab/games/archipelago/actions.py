@@ -570,5 +570,17 @@ class DropBaseB(Action):
     KIND: ClassVar[str] = "drop_base_b"
 
 
-ACTIONS = ACTIONS + (DescendCommandos, Drift, Scramble, EnterZone, FlyAircraft, FireAircraftGun, BlowStorage, DropBaseB)
+@dataclass(frozen=True)
+class UnloadMissile(Action):
+    """Landed helicopter ``piece`` unloads its ``marker`` (A-S or A-A) where it is landed, or changes it
+    for a ``to`` marker from there (l.502)."""
+
+    KIND: ClassVar[str] = "unload_missile"
+    piece: str
+    marker: str
+    to: str = ""
+
+
+ACTIONS = ACTIONS + (DescendCommandos, Drift, Scramble, EnterZone, FlyAircraft, FireAircraftGun, BlowStorage, DropBaseB,
+                     UnloadMissile)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

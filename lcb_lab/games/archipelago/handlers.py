@@ -12,7 +12,7 @@ from lcb_lab.games.archipelago.rules import aircraft, air, base_b, blimp, cargo,
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.games.archipelago.rules import dock, landing_platform
 from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submerging
-from lcb_lab.games.archipelago.rules import scenario, scenario_task
+from lcb_lab.games.archipelago.rules import rearm, scenario, scenario_task
 from lcb_lab.games.archipelago.rules.common import air_kind
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
@@ -148,6 +148,11 @@ def choose(g: Any, a: A.Choose) -> None:
 def drop_base_b(g: Any, a: A.DropBaseB) -> None:
     """The force goes without its Base B: 3 more points for pieces (l.408)."""
     base_b.drop(g)
+
+
+def unload_missile(g: Any, a: A.UnloadMissile) -> None:
+    """A landed helicopter's missile unloaded or changed (l.502)."""
+    rearm.unload(g, a.piece, a.marker, a.to)
 
 
 def blow_storage(g: Any, a: A.BlowStorage) -> None:
@@ -379,7 +384,8 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.PlaceSubmarine: place_submarine, A.DropDepthCharge: drop_depth_charge, A.DropSonar: drop_sonar,
          A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines,
          A.DescendCommandos: descend_commandos, A.Drift: drift, A.Scramble: scramble, A.EnterZone: enter_zone,
-         A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun, A.BlowStorage: blow_storage}
+         A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun, A.BlowStorage: blow_storage,
+         A.UnloadMissile: unload_missile}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(_after_aircraft(h) if act in SHOTS else h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.DropBaseB: drop_base_b, A.ChooseCard: choose_card}
