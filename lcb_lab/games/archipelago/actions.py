@@ -555,5 +555,32 @@ class FireAircraftGun(Action):
     target: str
 
 
-ACTIONS = ACTIONS + (DescendCommandos, Drift, Scramble, EnterZone, FlyAircraft, FireAircraftGun)
+@dataclass(frozen=True)
+class BlowStorage(Action):
+    """The player's commandos holding the captured enemy Base B ``island`` blow up its storage (l.686)."""
+
+    KIND: ClassVar[str] = "blow_storage"
+    island: str
+
+
+@dataclass(frozen=True)
+class DropBaseB(Action):
+    """While choosing its forces the player goes without its Base B: 3 more points for pieces (l.408)."""
+
+    KIND: ClassVar[str] = "drop_base_b"
+
+
+@dataclass(frozen=True)
+class UnloadMissile(Action):
+    """Landed helicopter ``piece`` unloads its ``marker`` (A-S or A-A) where it is landed, or changes it
+    for a ``to`` marker from there (l.502)."""
+
+    KIND: ClassVar[str] = "unload_missile"
+    piece: str
+    marker: str
+    to: str = ""
+
+
+ACTIONS = ACTIONS + (DescendCommandos, Drift, Scramble, EnterZone, FlyAircraft, FireAircraftGun, BlowStorage, DropBaseB,
+                     UnloadMissile)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

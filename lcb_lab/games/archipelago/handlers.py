@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import aircraft, air, blimp, cargo, commandos, descent, seaplane, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import aircraft, air, base_b, blimp, cargo, commandos, descent, seaplane, forces, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.games.archipelago.rules import dock, landing_platform
 from lcb_lab.games.archipelago.rules import depth_charge, hidden, mines, sonar, submerging
-from lcb_lab.games.archipelago.rules import scenario, scenario_task
+from lcb_lab.games.archipelago.rules import rearm, scenario, scenario_task
 from lcb_lab.games.archipelago.rules.common import air_kind
 from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
@@ -143,6 +143,21 @@ def land_commandos(g: Any, a: A.LandCommandos) -> None:
 def choose(g: Any, a: A.Choose) -> None:
     """One piece into the force (l.272)."""
     forces.choose(g, a.piece)
+
+
+def drop_base_b(g: Any, a: A.DropBaseB) -> None:
+    """The force goes without its Base B: 3 more points for pieces (l.408)."""
+    base_b.drop(g)
+
+
+def unload_missile(g: Any, a: A.UnloadMissile) -> None:
+    """A landed helicopter's missile unloaded or changed (l.502)."""
+    rearm.unload(g, a.piece, a.marker, a.to)
+
+
+def blow_storage(g: Any, a: A.BlowStorage) -> None:
+    """Commandos blow up a captured Base B's storage (l.686)."""
+    base_b.blow_storage(g, a.island)
 
 
 def end_choice(g: Any, a: A.EndChoice) -> None:
@@ -369,7 +384,8 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.PlaceSubmarine: place_submarine, A.DropDepthCharge: drop_depth_charge, A.DropSonar: drop_sonar,
          A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines,
          A.DescendCommandos: descend_commandos, A.Drift: drift, A.Scramble: scramble, A.EnterZone: enter_zone,
-         A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun}
+         A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun, A.BlowStorage: blow_storage,
+         A.UnloadMissile: unload_missile}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(_after_aircraft(h) if act in SHOTS else h) for act, h in _PLAY.items()},
-            A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.ChooseCard: choose_card}
+            A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.DropBaseB: drop_base_b, A.ChooseCard: choose_card}

@@ -109,6 +109,7 @@ def _logistics(g: Any, who: str) -> list:
         for tid, q in mine:
             if tid != pid and logistics.parallel(p, q):
                 out += [A.Transfer(pid, tid, (k,)) for k in sorted(set(p.ammo)) if logistics.room(q, k) > 0]
+    out += [A.BlowStorage(b) for b in s.captured_b]                   # a captured Base B's storage (l.686)
     return [a for a in out if g.is_legal(a)]
 
 
@@ -158,7 +159,8 @@ def _legal(g: Any, player: str | None = None) -> list:
     if s.over or who != s.to_move:
         return []
     if s.phase == "choose":
-        return [A.Choose(i) for i in forces.offer(s, who)] + ([A.EndChoice()] if forces.total(s, who) == s.budget else [])
+        out = [A.Choose(i) for i in forces.offer(s, who)] + [a for a in [A.DropBaseB()] if g.is_legal(a)]
+        return out + ([A.EndChoice()] if forces.total(s, who) == forces.budget(s, who) else [])
     if s.phase == "setup":
         return _placings(g, who)
     if s.phase == "start":

@@ -23,6 +23,7 @@ from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.legal_xair import xair_acts
 from lcb_lab.games.archipelago.rules import air, commandos, machine_gun, missiles
 from lcb_lab.games.archipelago.rules.flight import dice_kept
+from lcb_lab.games.archipelago.rules.rearm import MISSILES
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.armament import kinds as kinds_of
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
@@ -149,6 +150,8 @@ def _air_logistics(g: Any, who: str) -> list:
         if air.is_heli(p) and not p.flying:
             ks = kinds_of(p) or tuple(sorted(k for k, n in s.stock.get(who, {}).items() if n))
             out += [A.Restock(pid, (k,)) for k in ks if k != "C" and fits(p, [k])]
+            out += [A.UnloadMissile(pid, m, to) for m in sorted(set(p.ammo) & set(MISSILES))     # l.502
+                    for to in ("",) + tuple(x for x in MISSILES if x != m)]
         if p.kind == "hovercraft":
             out += [A.Embark(pid, c.island) for c in s.commandos if c.owner == who]
     return [a for a in sorted(set(out), key=str) if g.is_legal(a)]

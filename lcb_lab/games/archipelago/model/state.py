@@ -113,7 +113,9 @@ class ArchState:
     to (0: anywhere, l.146-149); ``flagships``: player -> piece id (l.390-394); ``turn_limit``: 0 = none (a sandbox agreement).
     Levels 3-4: ``red_points`` white points holding an R marker, where no helicopter lands (l.510);
     ``garrisons`` island name -> owner of the Ga marker on it (l.596); ``commandos`` the C
-    markers on islands (:class:`Commando`, l.598, l.656); ``scenario`` the line of the scenario in
+    markers on islands (:class:`Commando`, l.598, l.656); ``captured_b`` the Base B names once captured and
+    ``no_base_b`` the players who went without their Base B in the choice of forces
+    (:mod:`~lcb_lab.games.archipelago.rules.base_b`, l.682-688, l.408); ``scenario`` the line of the scenario in
     force ("" none), ``targets`` each side's task (an island or a piece), ``progress`` turns an
     island is held, ``carried`` the piece carrying each side's pilot
     (:mod:`~lcb_lab.games.archipelago.rules.scenarios`); ``pool`` / ``budget`` the pieces to choose
@@ -156,6 +158,8 @@ class ArchState:
     red_points: list[tuple[int, int]] = field(default_factory=list)
     garrisons: dict[str, str] = field(default_factory=dict)
     commandos: list[Commando] = field(default_factory=list)
+    captured_b: list[str] = field(default_factory=list)
+    no_base_b: list[str] = field(default_factory=list)
     scenario: str = ""
     targets: dict[str, str] = field(default_factory=dict)
     progress: dict[str, int] = field(default_factory=dict)

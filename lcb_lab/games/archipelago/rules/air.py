@@ -37,6 +37,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece, where
 from lcb_lab.games.archipelago.rules.dock import platforms as class_platforms
+from lcb_lab.games.archipelago.rules.scenarios import overflown
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
 
@@ -174,6 +175,7 @@ def hover(g: Any, pid: str, point: Axial, facing: int, land: bool) -> None:
         if d != 1:
             raise IllegalAction("l.470", "landing from hovering is onto an adjacent white point or frigate")
         p.moved = True
+        overflown(g, pid, [point])
         _land(g, pid, p, point)
         return
     if facing not in range(6):
@@ -181,6 +183,7 @@ def hover(g: Any, pid: str, point: Axial, facing: int, land: bool) -> None:
     _free_air(g, pid, point, end=True)
     start = p.point
     p.point, p.facing, p.moved = tuple(point), facing, True
+    overflown(g, pid, [point])
     log(g, "hover", f"{pid} hovers {where(g, start)} -> {where(g, point)}", "Hovering: stay, turn in place or move to "
         "an adjacent point facing any way (l.449-452); no blue die is spent (l.453).", ["l.449", "l.453"], piece=pid)
 
@@ -223,6 +226,7 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
         f"Progressive flight: blue {die} + 5 = {die + 5} steps exactly (l.457-458){', shorter to land (l.471)' if land else ''}; "
         "each step straight on or 60 degrees aside, no turning in place (l.459).", ["l.457", "l.458", "l.459"],
         piece=pid, steps=steps, die=die)
+    overflown(g, pid, [q for q, _ in out])     # the observation variant of Rescuing Pilot (l.576)
     if land:
         _land(g, pid, p, out[-1][0])
     else:
@@ -252,11 +256,13 @@ def crash(g: Any) -> None:
             destroy(g, pid)
 
 
-def base_at(g: Any, owner: str, point: Axial, near: bool = False) -> Any:
-    """The own base (A or B) with a white point at ``point`` (``near``: ``point`` on or next to any
-    point of the base, a hovercraft's place, l.612-614), or None."""
+def base_at(g: Any, owner: str, point: Axial, near: bool = False, use: str = "fuel") -> Any:
+    """The base (A or B) ``owner`` may use for ``use`` ("fuel" or "arms":
+    :func:`~.base_b.usable`, a captured Base B too, l.684-685) with a white point at ``point``
+    (``near``: ``point`` on or next to any point of the base, a hovercraft's place, l.612-614), or None."""
+    from lcb_lab.games.archipelago.rules.base_b import usable
     for b in g.board.bases.values():
-        if b.owner != owner or b.kind not in ("A", "B"):
+        if b.kind not in ("A", "B") or not usable(g.state, b, owner, use):
             continue
         pts = list(b.points) if near else [q for q in b.points if g.board.admits(q, "landed")]
         if any(distance(point, q) <= (1 if near else 0) for q in pts):
@@ -367,10 +373,13 @@ def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
             f.ammo.remove(kind)
         source = p.aboard
     else:
-        base = base_at(g, p.owner, p.at)
+        base = base_at(g, p.owner, p.at, use="arms")
         obj = f"{base.name} {'ammunition' if base.kind == 'A' else 'storage'}" if base else ""
         if base is None or obj in s.ruins:
-            raise IllegalAction("l.502", f"{pid} is not landed in an own base with its storage standing")
+            taken = base_at(g, p.owner, p.at)
+            rule = "l.684" if taken is not None and taken.owner != p.owner else "l.502"
+            raise IllegalAction(rule, f"{pid} is not landed in an own base with its storage standing" + (
+                f": the armament of captured {taken.name} does not fit {p.owner}'s pieces" if rule == "l.684" else ""))
         for kind in markers:
             if s.stock[p.owner].get(kind, 0) < markers.count(kind):
                 raise IllegalAction("l.502", f"the base panel holds no {kind} marker")

@@ -19,6 +19,8 @@
   paper (``Commando.secret``), hidden from the other player (:mod:`~lcb_lab.games.archipelago.observer`);
   a paper is shown when its unit is taken aboard (l.620) or fights (l.676).  *Reading*: a unit not
   yet shown does not stop enemy helicopters landing (l.690): the enemy cannot know of it.
+* A captured enemy Base B (:mod:`.base_b`, l.682-688): the commandos stay (fuel for the capturer),
+  leave (nobody's: fuel for both) or blow up its storage (act ``A.BlowStorage``, l.686).
 * Level 5 (:mod:`.expanded`): a landing boat lands commandos as a hovercraft does (l.1029,
   l.1041); :func:`occupy` is the arrival on an island part, by landing or by :func:`walk` across an
   own road or bridge (l.819-821); Base A is captured when every island part of it is held (l.821).
@@ -30,7 +32,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
-from lcb_lab.games.archipelago.rules import expanded
+from lcb_lab.games.archipelago.rules import base_b, expanded
 from lcb_lab.games.archipelago.rules.airlift import carrier
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
@@ -128,10 +130,13 @@ def ashore(g: Any, owner: str, island: str, foes: list[str]) -> None:
         if not _fight(g, owner, island, foe):
             return
     s.commandos.append(Commando(owner, island, since=s.turn if s.level >= 5 else 0))   # level 5: walks later (l.819)
-    if s.garrisons.get(island) == other(owner):
+    beaten = s.garrisons.get(island) == other(owner)
+    if beaten:
         del s.garrisons[island]
     log(g, "commandos", f"{owner}'s commandos hold {island}", "The C marker stays on the island (l.663, l.690).",
         ["l.663", "l.690"], island=island)
+    if beaten:
+        base_b.note_capture(g, island, owner)                # a Base B: its options (l.684-686)
     pts = g.board.islands().get(island, frozenset())
     base = next((b for b in g.board.bases.values() if b.kind == "A" and b.owner == other(owner)
                  and (b.name == island or any(q in pts for q in b.points))), None)

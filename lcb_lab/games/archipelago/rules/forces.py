@@ -7,7 +7,8 @@ side's set at the level (``stage.FLEET``), never above the budget, and ends its 
 chooses first, then Blue (*reading*: the text does not say; the choices are open); then the chosen
 pieces are placed (the ``setup`` phase, :mod:`.setup`).  Values: torpedo boat 2, corvette 4,
 destroyer 5, ammunition and repair ship 2 (l.272), frigate 4, helicopter 2 (l.408), hovercraft 1
-(l.590) (``data/pieces.toml``).  *Not built*: Base B's 3 points (l.404, l.408).
+(l.590) (``data/pieces.toml``).  Base B is worth 3 (l.404): a player who goes without it
+(``A.DropBaseB``, :func:`~.base_b.drop`) has 3 more points for pieces (l.408, :func:`~.base_b.budget`).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any, Iterable
 
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import ArchState, other
+from lcb_lab.games.archipelago.rules.base_b import budget
 from lcb_lab.games.archipelago.rules.common import log
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -40,7 +42,7 @@ def reachable(values: Iterable[int], need: int) -> bool:
 def offer(s: ArchState, player: str) -> list[str]:
     """The pieces ``player`` may still choose and still reach the budget exactly with the rest."""
     left = [i for i in s.pool if i.startswith(player + " ") and i not in s.reserve]
-    room = s.budget - total(s, player)
+    room = budget(s, player) - total(s, player)
     return [i for i in left if value(i) <= room
             and reachable([value(j) for j in left if j != i], room - value(i))]
 
@@ -52,11 +54,11 @@ def choose(g: Any, pid: str) -> None:
         raise IllegalAction("l.272", "the forces are chosen before the pieces are placed")
     if pid not in s.pool or not pid.startswith(s.to_move + " ") or pid in s.reserve:
         raise IllegalAction("l.272", f"{pid} is not a piece of {s.to_move}'s set left to choose")
-    if total(s, s.to_move) + value(pid) > s.budget:
+    if total(s, s.to_move) + value(pid) > budget(s, s.to_move):
         raise IllegalAction("l.272", f"{pid} ({value(pid)} points) would take {s.to_move} over the agreed "
-                                     f"{s.budget} points (now {total(s, s.to_move)})")
+                                     f"{budget(s, s.to_move)} points (now {total(s, s.to_move)})")
     s.reserve.append(pid)
-    log(g, "choose", f"{s.to_move} chooses {pid}: {total(s, s.to_move)} of {s.budget} points",
+    log(g, "choose", f"{s.to_move} chooses {pid}: {total(s, s.to_move)} of {budget(s, s.to_move)} points",
         f"Worth {value(pid)} points (l.272); both sides field the same total value.", ["l.272"], piece=pid)
 
 
@@ -66,8 +68,9 @@ def end_choice(g: Any) -> None:
     s = g.state
     if s.phase != "choose":
         raise IllegalAction("l.272", "the forces are already chosen")
-    if total(s, s.to_move) != s.budget:
-        raise IllegalAction("l.272", f"{s.to_move}'s pieces are worth {total(s, s.to_move)} points, not the agreed {s.budget}")
+    if total(s, s.to_move) != budget(s, s.to_move):
+        raise IllegalAction("l.272", f"{s.to_move}'s pieces are worth {total(s, s.to_move)} points, not the agreed "
+                                     f"{budget(s, s.to_move)}")
     log(g, "choose", f"{s.to_move}'s force: {total(s, s.to_move)} points", "The same total value for both sides "
         "(l.272).", ["l.272"])
     if s.to_move == "Red":

@@ -25,6 +25,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.catalog import MARKERS
 from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.rules.base_b import usable
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece
 from lcb_lab.games.archipelago.rules.submarine import check_surfaced
 from lcb_lab.kernel.errors import IllegalAction
@@ -53,7 +54,7 @@ def home_base(g: Any, p: Piece) -> str | None:
             return b.name
         if p.kind == "hovercraft" and b.kind == "A" and p.at in b.points and g.board.admits(p.at, "landed"):
             return b.name
-        if p.kind == "hovercraft" and b.kind == "B" and any(
+        if p.kind == "hovercraft" and b.kind == "B" and usable(g.state, b, p.owner, "arms") and any(
                 distance(p.at, q) == 1 and g.board.symbols_at(q) - {"port"} for q in b.points):
             return b.name
     return None

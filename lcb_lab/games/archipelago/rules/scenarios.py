@@ -10,6 +10,12 @@ Checked at the end of every turn (:func:`check`), before the ordinary ends:
   turn landed on a white point of its own Base A (a hovercraft: at its base, l.612) wins (l.572,
   l.574).  The carrier destroyed, the pilot is lost with it (*reading*).  Every helicopter of both
   sides lost: a draw (l.574).
+* ``l.576`` Rescuing Pilot, the observation variant: the side's task is to fly over its target
+  island (Red the island in F4, Blue in B4, l.576) with any helicopter: a helicopter of the side
+  whose flight (a progressive flight's steps, or a hover to the next point) passes above a point of
+  that island has done it (:func:`overflown`, *reading*: "to fly over" = be above one of its points
+  in the air during a movement); the first side to end its turn so wins.  Every helicopter lost: a
+  draw (as l.574, *reading*).
 * ``l.702`` Repair of Immobile Ship: the side's damaged corvette C-9 cannot move while it holds a
   hit (l.711; *reading*: "very damaged" = one hit marker, repaired by the repair ship); in a port of
   its own Base A it wins (l.711, l.713); both C-9 sunk: a draw (l.713).
@@ -32,7 +38,7 @@ from lcb_lab.games.archipelago.rules.common import log
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
 
-SCENARIOS = {"l.563": "Rescuing Pilot", "l.702": "Repair of Immobile Ship", "l.715": "Occupying an Island",
+SCENARIOS = {"l.563": "Rescuing Pilot", "l.576": "Rescuing Pilot: the observation flight (variant)", "l.702": "Repair of Immobile Ship", "l.715": "Occupying an Island",
              "l.726": "Rescuing a Helicopter"}
 """The scenarios by their line."""
 
@@ -94,10 +100,28 @@ def _pilot(g: Any, player: str) -> str | None:
     return None
 
 
+def overflown(g: Any, pid: str, points: list) -> None:
+    """In the observation variant (l.576): helicopter ``pid`` in the air has passed above ``points``
+    this movement; above a point of its side's target island, the task is done (module docstring)."""
+    s = g.state
+    p = s.pieces[pid]
+    isl = s.targets.get(p.owner, "")
+    if s.scenario != "l.576" or s.progress.get(p.owner) or not p.flying:
+        return
+    pts = g.board.islands().get(isl, frozenset())
+    if any(q in pts for q in points):
+        s.progress[p.owner], s.carried[p.owner] = 1, pid
+        log(g, "scenario", f"{pid} flies over {isl}", f"{p.owner}'s observation of {isl} is done: it wins at the "
+            "end of its turn (l.576).", ["l.576"])
+
+
 def _task(g: Any, player: str) -> str | None:
     s = g.state
     if s.scenario == "l.563":
         return _pilot(g, player)
+    if s.scenario == "l.576":
+        done = s.progress.get(player)
+        return f"{s.carried[player]} observes {s.targets[player]} first" if done else None
     if s.scenario in ("l.702", "l.726"):
         p = s.pieces.get(s.targets.get(player, ""))
         return f"{p.owner}'s {s.targets[player]} reaches its Base A" if p is not None and _in_base_a(g, p) else None
@@ -114,7 +138,7 @@ def _task(g: Any, player: str) -> str | None:
 
 def _draw(g: Any) -> str | None:
     s = g.state
-    if s.scenario == "l.563" and not any(p.kind == "helicopter" for p in s.pieces.values()):
+    if s.scenario in ("l.563", "l.576") and not any(p.kind == "helicopter" for p in s.pieces.values()):
         return "every helicopter is lost"
     if s.scenario in ("l.702", "l.726") and not any(t in s.pieces for t in s.targets.values()):
         return f"both {' and '.join(sorted(s.targets.values()))} are lost"
