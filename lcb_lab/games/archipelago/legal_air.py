@@ -134,9 +134,16 @@ def _air_shots(g: Any, who: str) -> list:
                 if k:
                     out.append(A.LaunchMissile(pid, t, at, turn, m if len(kinds) > 1 else ""))
         out += [A.FireMachineGun(pid, t) for t in foes if _ok(machine_gun.aim, g, pid, t)]
-        if p.kind == "hovercraft" and "C" in p.ammo:
-            out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands()) if commandos.near(g, p.at, i)]
+        if _lands(p) and "C" in p.ammo:
+            out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands())
+                    if commandos.near(g, p.at, i) and _ok(commandos.check_land, g, pid, i)]
     return out
+
+
+def _lands(p: Any) -> bool:
+    """Whether ``p`` takes commandos aboard and lands them from the water: the hovercraft (l.618),
+    a row with ``lands`` (the landing boat l.1029, the missile frigate l.870)."""
+    return p.kind == "hovercraft" or bool(cls_of(p).extra.get("lands"))
 
 
 def _air_logistics(g: Any, who: str) -> list:
@@ -149,7 +156,7 @@ def _air_logistics(g: Any, who: str) -> list:
         if air.is_heli(p) and not p.flying:
             ks = kinds_of(p) or tuple(sorted(k for k, n in s.stock.get(who, {}).items() if n))
             out += [A.Restock(pid, (k,)) for k in ks if k != "C" and fits(p, [k])]
-        if p.kind == "hovercraft":
+        if _lands(p):
             out += [A.Embark(pid, c.island) for c in s.commandos if c.owner == who]
     return [a for a in sorted(set(out), key=str) if g.is_legal(a)]
 
