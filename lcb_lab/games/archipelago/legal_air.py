@@ -105,12 +105,14 @@ def _heli_moves(g: Any, who: str) -> list:
                 if opts:
                     out.append(TakeOffTemplate("take_off", opts, {"piece": pid}, g))
             continue
+        engine_off = pid in s.autorotation             # optional rule l.493: it may only land
         opts = [(q.q, q.r, f, False) for q in [p.at] + [neighbour(p.at, f) for f in range(6)] for f in range(6)
-                if _ok(air._free_air, g, pid, q, True)]
+                if not engine_off and _ok(air._free_air, g, pid, q, True)]
         opts += [(q.q, q.r, 0, True) for q in (neighbour(p.at, f) for f in range(6))
                  if q in g.board and air.landing_spot(g, p, q) is None]
-        out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
-        for die in sorted(set(s.dice)) if not dice_kept(g, pid) else ():
+        if opts:
+            out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
+        for die in sorted(set(s.dice)) if not dice_kept(g, pid) and not engine_off else ():
             fl = flights(g, pid, die)
             if fl:
                 out.append(FlyTemplate("fly", fl, {"piece": pid, "die": die}, g))

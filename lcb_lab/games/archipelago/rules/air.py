@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
+from lcb_lab.games.archipelago.rules import autorotation
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece, where
 from lcb_lab.games.archipelago.rules.dock import platforms as class_platforms
 from lcb_lab.kernel.errors import IllegalAction
@@ -167,6 +168,7 @@ def hover(g: Any, pid: str, point: Axial, facing: int, land: bool) -> None:
     if not is_heli(p) or not p.flying:
         raise IllegalAction("l.449", f"{pid} is not a helicopter in the air")
     _turn(g, p, pid)
+    autorotation.check(g, pid, land)
     d = distance(p.at, point)
     if d > 1:
         raise IllegalAction("l.452", f"hovering moves at most to an adjacent point, not {d} d")
@@ -175,6 +177,7 @@ def hover(g: Any, pid: str, point: Axial, facing: int, land: bool) -> None:
             raise IllegalAction("l.470", "landing from hovering is onto an adjacent white point or frigate")
         p.moved = True
         _land(g, pid, p, point)
+        autorotation.landed(g, pid)
         return
     if facing not in range(6):
         raise IllegalAction("l.451", "a helicopter faces along one of the six lines")
@@ -211,6 +214,7 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
     if not is_heli(p) or not p.flying:
         raise IllegalAction("l.457", f"{pid} is not a helicopter in the air")
     _turn(g, p, pid)
+    autorotation.check(g, pid, False)
     if die not in s.dice:
         raise IllegalAction("l.457", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     out = check_flight(g, pid, p, steps, die, land)
@@ -246,7 +250,7 @@ def crash(g: Any) -> None:
     from lcb_lab.games.archipelago.rules.damage import destroy
     s = g.state
     for pid, p in sorted(s.pieces.items()):
-        if p.owner == s.to_move and is_heli(p) and p.flying and p.fuel <= 0:
+        if p.owner == s.to_move and is_heli(p) and p.flying and p.fuel <= 0 and not autorotation.spared(g, pid, p):
             log(g, "crash", f"{pid} falls", f"Its fuel is out ({cls_of(p).fuel} turns of flight, l.427, l.876, l.897, "
                 "l.1009) and a turn ended in the air: it falls and is destroyed (l.483).", ["l.483"], piece=pid)
             destroy(g, pid)
