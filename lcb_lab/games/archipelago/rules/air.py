@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
-from lcb_lab.games.archipelago.rules import autorotation
+from lcb_lab.games.archipelago.rules import autorotation, face_down
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece, where
 from lcb_lab.games.archipelago.rules.dock import platforms as class_platforms
 from lcb_lab.kernel.errors import IllegalAction
@@ -386,4 +386,5 @@ def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
     said = " and ".join(markers)
     log(g, "restock", f"{pid} is armed with {said} from {source}", "A landed helicopter loads its armament from its "
         "base or ship and takes off on the following turn (l.502).", ["l.502"], team=p.owner,
-        piece=pid, markers=list(markers), about={"stock": p.owner})
+        piece=pid, markers=list(markers), veiled=f"{pid} is armed with {len(markers)} marker(s) from {source}",
+        about=face_down.subjects(p.owner, markers, {"stock": p.owner}))
