@@ -60,3 +60,11 @@ def test_blues_sampled_world_is_the_same_in_both_twins():
     assert wa.state_to_data(wa.state) == wb.state_to_data(wb.state)
     assert sorted(wa.state.pieces["Red F-17"].ammo[:2]) == ["G", "G"] and len(wa.state.pieces["Red F-17"].ammo) == 4
     assert sum(wa.state.stock["Red"].get(k, 0) for k in ("A-S", "A-A")) == 3
+
+
+def test_face_down_doctests():
+    import doctest
+
+    from lcb_lab.games.archipelago.rules import face_down
+    result = doctest.testmod(face_down, report=True)
+    assert result.attempted == 2 and result.failed == 0
