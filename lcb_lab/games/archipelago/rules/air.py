@@ -246,11 +246,13 @@ def burn(g: Any) -> None:
 
 
 def crash(g: Any) -> None:
-    """At the end of its owner's turn a helicopter in the air with an empty tank falls (l.483)."""
+    """At the end of its owner's turn a helicopter in the air with an empty tank falls (l.483), unless
+    it goes into autorotation (optional rule l.493, :mod:`.autorotation`)."""
     from lcb_lab.games.archipelago.rules.damage import destroy
     s = g.state
     for pid, p in sorted(s.pieces.items()):
-        if p.owner == s.to_move and is_heli(p) and p.flying and p.fuel <= 0 and not autorotation.spared(g, pid, p):
+        if p.owner == s.to_move and is_heli(p) and p.flying and p.fuel <= 0 \
+                and not autorotation.spared(g, pid, p, autorotation.spots(g, p, landing_spot)):
             log(g, "crash", f"{pid} falls", f"Its fuel is out ({cls_of(p).fuel} turns of flight, l.427, l.876, l.897, "
                 "l.1009) and a turn ended in the air: it falls and is destroyed (l.483).", ["l.483"], piece=pid)
             destroy(g, pid)

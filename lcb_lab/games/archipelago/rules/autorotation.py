@@ -13,7 +13,7 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.common import log, where
@@ -24,22 +24,22 @@ from lcb_lab.kernel.hexgrid import Axial, neighbour
 RULE = "l.493"
 
 
-def spots(g: Any, p: Piece) -> list[Axial]:
-    """The points adjacent to helicopter ``p`` where it may land (a white point or a free platform)."""
-    from lcb_lab.games.archipelago.rules.air import landing_spot
+def spots(g: Any, p: Piece, landing_spot: Callable[[Any, Piece, Axial], str | None]) -> list[Axial]:
+    """The points adjacent to helicopter ``p`` where it may land (a white point or a free platform),
+    by ``landing_spot`` (:func:`~lcb_lab.games.archipelago.rules.air.landing_spot`: why not, or None)."""
     out = [neighbour(p.at, f) for f in range(6)]
     return [q for q in out if q in g.board and landing_spot(g, p, q) is None]
 
 
-def spared(g: Any, pid: str, p: Piece) -> bool:
+def spared(g: Any, pid: str, p: Piece, near: list[Axial]) -> bool:
     """Whether helicopter ``pid``, out of fuel in the air at the end of its owner's turn, goes into
-    autorotation instead of falling (module docstring); logs it and marks it. False: it falls."""
+    autorotation instead of falling (module docstring); ``near``: its :func:`spots`.  Logs it and
+    marks it. False: it falls."""
     s = g.state
     if not is_on(s, RULE) or pid in s.autorotation:
         if pid in s.autorotation:
             s.autorotation.remove(pid)
         return False
-    near = spots(g, p)
     if not near:
         return False
     s.autorotation.append(pid)
