@@ -106,12 +106,14 @@ def _heli_moves(g: Any, who: str) -> list:
                 if opts:
                     out.append(TakeOffTemplate("take_off", opts, {"piece": pid}, g))
             continue
+        engine_off = pid in s.autorotation             # optional rule l.493: it may only land
         opts = [(q.q, q.r, f, False) for q in [p.at] + [neighbour(p.at, f) for f in range(6)] for f in range(6)
-                if _ok(air._free_air, g, pid, q, True)]
+                if not engine_off and _ok(air._free_air, g, pid, q, True)]
         opts += [(q.q, q.r, 0, True) for q in (neighbour(p.at, f) for f in range(6))
                  if q in g.board and air.landing_spot(g, p, q) is None]
-        out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
-        for die in sorted(set(s.dice)) if not dice_kept(g, pid) else ():
+        if opts:
+            out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
+        for die in sorted(set(s.dice)) if not dice_kept(g, pid) and not engine_off else ():
             fl = flights(g, pid, die)
             if fl:
                 out.append(FlyTemplate("fly", fl, {"piece": pid, "die": die}, g))
@@ -135,9 +137,16 @@ def _air_shots(g: Any, who: str) -> list:
                 if k:
                     out.append(A.LaunchMissile(pid, t, at, turn, m if len(kinds) > 1 else ""))
         out += [A.FireMachineGun(pid, t) for t in foes if _ok(machine_gun.aim, g, pid, t)]
-        if p.kind == "hovercraft" and "C" in p.ammo:
-            out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands()) if commandos.near(g, p.at, i)]
+        if _lands(p) and "C" in p.ammo:
+            out += [A.LandCommandos(pid, i) for i in sorted(g.board.islands())
+                    if commandos.near(g, p.at, i) and _ok(commandos.check_land, g, pid, i)]
     return out
+
+
+def _lands(p: Any) -> bool:
+    """Whether ``p`` takes commandos aboard and lands them from the water: the hovercraft (l.618),
+    a row with ``lands`` (the landing boat l.1029, the missile frigate l.870)."""
+    return p.kind == "hovercraft" or bool(cls_of(p).extra.get("lands"))
 
 
 def _air_logistics(g: Any, who: str) -> list:
@@ -152,7 +161,7 @@ def _air_logistics(g: Any, who: str) -> list:
             out += [A.Restock(pid, (k,)) for k in ks if k != "C" and fits(p, [k])]
             out += [A.UnloadMissile(pid, m, to) for m in sorted(set(p.ammo) & set(MISSILES))     # l.502
                     for to in ("",) + tuple(x for x in MISSILES if x != m)]
-        if p.kind == "hovercraft":
+        if _lands(p):
             out += [A.Embark(pid, c.island) for c in s.commandos if c.owner == who]
     return [a for a in sorted(set(out), key=str) if g.is_legal(a)]
 

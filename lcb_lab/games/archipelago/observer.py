@@ -4,6 +4,9 @@ The board and the pieces' panels are open (l.134).  What a player may not know (
 
 * ``{"stock": player}`` -- which markers lie on ``player``'s Base A panel, when they lie face
   down (optional rule l.283, switch ``"l.283"``): the other player sees only how many;
+* ``{"armament": player}`` -- whether ``player``'s helicopter armament markers are A-S or A-A,
+  face down (optional rule l.431, switch ``"l.431"``, :mod:`~lcb_lab.games.archipelago.rules.face_down`):
+  the other player reads "face down" in their place on every panel and in panel A;
 * ``{"cargo": piece}`` -- which markers an ammunition ship carries, face down (optional rule
   l.370, switch ``"l.370"``);
 * ``{"flagship": player}`` -- ``player``'s flagship, written on paper under the secret variant
@@ -29,6 +32,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.notepad import RevealChoice
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState
+from lcb_lab.games.archipelago.rules import face_down
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.observer import Observer, all_seeing, redact_log
 
@@ -45,6 +49,8 @@ def knows(state: ArchState, viewer: Any, subject: dict) -> bool:
         p = state.pieces.get(ident)
         hidden = p is not None and p.kind == "ammunition_ship" and is_on(state, "l.370")
         return not hidden or p.owner == viewer
+    if kind == "armament":
+        return viewer == ident or not is_on(state, face_down.RULE)
     if kind == "flagship":
         return viewer == ident or not is_on(state, "l.394") or state.over
     if kind == "cards":
@@ -60,7 +66,7 @@ def _count_form(entry: dict, data: dict, secret: bool) -> tuple:
     if not secret:
         return None, None
     n = len(data.get("markers", []))
-    return [data["team"]], {"title": entry["title"], "text": f"{n} marker(s), face down: their kinds are hidden.",
+    return [data["team"]], {"title": data.get("veiled", entry["title"]), "text": f"{n} marker(s), face down: their kinds are hidden.",
                             "rules": entry["rules"], "data": {"piece": data.get("piece"), "count": n}}
 
 
@@ -135,21 +141,21 @@ def _commandos(state: ArchState, viewer: Any) -> dict:
 def _panel(state: ArchState, viewer: Any, pid: str) -> Any:
     p = state.pieces[pid]
     if knows(state, viewer, {"cargo": pid}):
-        return sorted(p.ammo)
+        return face_down.panel(p.ammo, not knows(state, viewer, {"armament": p.owner}))
     return len(p.ammo)
 
 
 def view(g: Any, viewer: Any) -> dict:
     """What ``viewer`` sees: every piece (point, facing, hits, its panel -- a count where the
-    markers lie face down), the T markers on the board, each Base A panel (a count when face
-    down), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
+    markers lie face down; "face down" for an A-S or A-A under l.431), the T markers on the board,
+    each Base A panel (a count when face down; its A-S and A-A summed as "face down" under l.431), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
     which helicopters fly or ride a frigate, the red points, garrisons, the commandos it may know
     (a count of papers not shown), the combat aircraft's stages (``airfield``, only when there are
     some; public: radars see them from the take-off, l.1307), and the log as it may read it."""
     s = g.state
     pieces = {pid: {"point": list(p.point), "facing": p.facing, "hits": list(p.hits), "ammo": _panel(s, viewer, pid)}
               for pid, p in sorted(s.pieces.items())}
-    stock = {o: (dict(sorted(s.stock.get(o, {}).items())) if knows(s, viewer, {"stock": o})
+    stock = {o: (face_down.stock(s.stock.get(o, {}), not knows(s, viewer, {"armament": o})) if knows(s, viewer, {"stock": o})
                  else sum(s.stock.get(o, {}).values())) for o in PLAYERS}
     flags = {o: f for o, f in sorted(s.flagships.items()) if knows(s, viewer, {"flagship": o})}
     return {"pieces": pieces, "torpedoes": {t: [list(v.point), v.facing, v.owner] for t, v in sorted(s.torpedoes.items())},

@@ -18,6 +18,7 @@ from lcb_lab.games.archipelago.game import Archipelago
 from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.rules import face_down
 from lcb_lab.games.archipelago.rules.common import log
 from lcb_lab.games.archipelago.rules.expanded import BOARD as EXPANDED_BOARD, LEVEL, ZONES as EXPANDED_ZONES, fleet
 from lcb_lab.games.archipelago.rules.optional import is_on
@@ -58,7 +59,7 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
             log(g, "stock", f"{owner}'s panel A holds {len(kinds)} marker(s)", "Sandbox: the text does not print "
                 f"panel A's count; it holds the side's markers (l.104) not on its pieces: "
                 f"{', '.join(f'{n} {k}' for k, n in sorted(stock.items()))} (l.159, l.281).", ["l.159", "l.281"],
-                team=owner, markers=kinds, about={"stock": owner})
+                team=owner, markers=kinds, about=face_down.subjects(owner, kinds, {"stock": owner}))
     from lcb_lab.games.archipelago.rules.cards import open_choice
     open_choice(state)                         # the cards, optional rule l.757: chosen before turn 1 (l.771)
     if is_on(state, "l.600"):

@@ -11,6 +11,9 @@ none):
   kind (``data/pieces.toml``'s ``base_stock``, among the kinds of the level, as
   :func:`~lcb_lab.games.archipelago.rules.setup.base_stock`);
 * **face-down cargo** (l.370): an enemy ammunition ship keeps its count; kinds drawn the same way;
+* **face-down helicopter armament** (l.431): each enemy A-S or A-A marker, on a panel or in panel A,
+  is redrawn A-S or A-A with even odds (sandbox); an aircraft whose panel would not take the draw
+  (the combat helicopter's two places, l.897) holds one A-A and one A-S;
 * **the secret flagship** (l.394): drawn uniformly among the other side's ships afloat
   (:attr:`~lcb_lab.games.archipelago.model.catalog.PieceClass.is_ship`);
 * **commandos on paper** (l.600): each hidden C marker of the other side is put on an island
@@ -27,6 +30,7 @@ world are the caller's (a study spawns it with fresh dice).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -34,6 +38,7 @@ import numpy as np
 from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.observer import knows
+from lcb_lab.games.archipelago.rules.common import air_kind
 
 __all__ = ["sample_world", "marker_kinds"]
 
@@ -69,6 +74,8 @@ def sample_world(game: Any, player: str, rng: np.random.Generator) -> Any:
         p = s.pieces[pid]
         if not knows(real, player, {"cargo": pid}):
             p.ammo = _draw_markers(len(p.ammo), real.level, rng)
+    if not knows(real, player, {"armament": enemy}):
+        _redraw_armament(s, enemy, rng)
     if enemy in real.flagships and not knows(real, player, {"flagship": enemy}):
         ships = sorted(pid for pid, p in real.pieces.items() if p.owner == enemy and catalog().classes[p.kind].is_ship)
         if ships:
@@ -83,6 +90,26 @@ def sample_world(game: Any, player: str, rng: np.random.Generator) -> Any:
         islands = sorted(game.board.islands())
         s.commandos = [_placed(c, islands, rng) if c.owner == enemy and c.secret else c for c in s.commandos]
     return game.spawn(s, game.dice)
+
+
+def _redraw_armament(s: Any, enemy: str, rng: np.random.Generator) -> None:
+    """Optional rule l.431: ``enemy``'s A-S and A-A markers redrawn with even odds (module doc)."""
+    from lcb_lab.games.archipelago.rules.armament import fits
+    from lcb_lab.games.archipelago.rules.face_down import ARMAMENT
+    if enemy in s.stock:
+        stock = dict(s.stock[enemy])
+        picks = [ARMAMENT[int(i)] for i in rng.integers(2, size=sum(stock.pop(k, 0) for k in ARMAMENT))]
+        s.stock[enemy] = {**stock, **{k: picks.count(k) for k in ARMAMENT}}
+    for pid in sorted(s.pieces):
+        p = s.pieces[pid]
+        k = sum(m in ARMAMENT for m in p.ammo)
+        if p.owner != enemy or not k:
+            continue
+        kept = [m for m in p.ammo if m not in ARMAMENT]
+        drawn = [ARMAMENT[int(i)] for i in rng.integers(2, size=k)]
+        p.ammo = kept + drawn
+        if air_kind(p) and not fits(replace(p, ammo=[]), p.ammo):
+            p.ammo = kept + ["A-A", "A-S"][:k]
 
 
 def _counts(markers: list[str], level: int) -> dict[str, int]:

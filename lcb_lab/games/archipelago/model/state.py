@@ -123,7 +123,8 @@ class ArchState:
     Expanded rules: ``cruise`` the CM markers in flight (l.975) and ``next_cruise`` their counter
     (:mod:`~lcb_lab.games.archipelago.rules.cruise`); the cards (optional rule l.757,
     :mod:`~lcb_lab.games.archipelago.rules.cards`): ``cards`` each player's chosen cards not yet
-    used, ``card_count`` how many each chooses (1 or 3, l.771), ``choices`` the one stack of pending
+    used, ``card_count`` how many each chooses (1 or 3, l.771), ``autorotation`` the helicopters out of fuel
+    gliding to a landing (optional rule l.493), ``choices`` the one stack of pending
     choices (kernel :mod:`~lcb_lab.kernel.choices`: the Interceptors question, l.778; a found
     submarine's placing, l.1165) and ``last_choice_id``.
     Level 5 (:mod:`~lcb_lab.games.archipelago.model.notepad`): ``hidden`` the submarines on their
@@ -183,6 +184,7 @@ class ArchState:
     next_cruise: int = 1
     cards: dict[str, list[str]] = field(default_factory=dict)
     card_count: int = 0
+    autorotation: list[str] = field(default_factory=list)
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
 
     def afloat(self, owner: str | None = None) -> list[Piece]:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
+from lcb_lab.games.archipelago.rules import autorotation, face_down
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece, where
 from lcb_lab.games.archipelago.rules.dock import platforms as class_platforms
 from lcb_lab.games.archipelago.rules.scenarios import overflown
@@ -168,6 +169,7 @@ def hover(g: Any, pid: str, point: Axial, facing: int, land: bool) -> None:
     if not is_heli(p) or not p.flying:
         raise IllegalAction("l.449", f"{pid} is not a helicopter in the air")
     _turn(g, p, pid)
+    autorotation.check(g, pid, land)
     d = distance(p.at, point)
     if d > 1:
         raise IllegalAction("l.452", f"hovering moves at most to an adjacent point, not {d} d")
@@ -177,6 +179,7 @@ def hover(g: Any, pid: str, point: Axial, facing: int, land: bool) -> None:
         p.moved = True
         overflown(g, pid, [point])
         _land(g, pid, p, point)
+        autorotation.landed(g, pid)
         return
     if facing not in range(6):
         raise IllegalAction("l.451", "a helicopter faces along one of the six lines")
@@ -214,6 +217,7 @@ def fly(g: Any, pid: str, steps: str, die: int, land: bool) -> None:
     if not is_heli(p) or not p.flying:
         raise IllegalAction("l.457", f"{pid} is not a helicopter in the air")
     _turn(g, p, pid)
+    autorotation.check(g, pid, False)
     if die not in s.dice:
         raise IllegalAction("l.457", f"no blue {die} is left to use (left: {s.dice or 'none'})")
     out = check_flight(g, pid, p, steps, die, land)
@@ -246,11 +250,13 @@ def burn(g: Any) -> None:
 
 
 def crash(g: Any) -> None:
-    """At the end of its owner's turn a helicopter in the air with an empty tank falls (l.483)."""
+    """At the end of its owner's turn a helicopter in the air with an empty tank falls (l.483), unless
+    it goes into autorotation (optional rule l.493, :mod:`.autorotation`)."""
     from lcb_lab.games.archipelago.rules.damage import destroy
     s = g.state
     for pid, p in sorted(s.pieces.items()):
-        if p.owner == s.to_move and is_heli(p) and p.flying and p.fuel <= 0:
+        if p.owner == s.to_move and is_heli(p) and p.flying and p.fuel <= 0 \
+                and not autorotation.spared(g, pid, p, autorotation.spots(g, p, landing_spot)):
             log(g, "crash", f"{pid} falls", f"Its fuel is out ({cls_of(p).fuel} turns of flight, l.427, l.876, l.897, "
                 "l.1009) and a turn ended in the air: it falls and is destroyed (l.483).", ["l.483"], piece=pid)
             destroy(g, pid)
@@ -391,4 +397,5 @@ def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
     said = " and ".join(markers)
     log(g, "restock", f"{pid} is armed with {said} from {source}", "A landed helicopter loads its armament from its "
         "base or ship and takes off on the following turn (l.502).", ["l.502"], team=p.owner,
-        piece=pid, markers=list(markers), about={"stock": p.owner})
+        piece=pid, markers=list(markers), veiled=f"{pid} is armed with {len(markers)} marker(s) from {source}",
+        about=face_down.subjects(p.owner, markers, {"stock": p.owner}))

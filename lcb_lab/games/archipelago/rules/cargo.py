@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lcb_lab.games.archipelago.rules import face_down
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.common import air_kind, log, own_piece
 from lcb_lab.kernel.errors import IllegalAction
@@ -54,4 +55,5 @@ def transfer(g: Any, giver: str, taker: str, markers: tuple[str, ...]) -> None:
     a.held = b.held = True
     log(g, "transfer", f"{giver} hands {len(markers)} marker(s) to {taker}", f"{', '.join(markers)} change panels: "
         "the aircraft landed, the vessel on an adjacent point; neither moves this turn (l.1013).", ["l.1013"],
-        team=a.owner, piece=giver, markers=list(markers), about=[{"cargo": giver}, {"cargo": taker}])
+        team=a.owner, piece=giver, markers=list(markers),
+        about=face_down.subjects(a.owner, markers, [{"cargo": giver}, {"cargo": taker}]))

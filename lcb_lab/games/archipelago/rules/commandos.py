@@ -61,6 +61,15 @@ def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
     return p
 
 
+def _room(p: Any) -> bool:
+    """Whether ``p`` takes one more C marker: its row's ``commandos`` count (the missile frigate one,
+    l.870), else what its panel fits (l.874)."""
+    c = cls_of(p)
+    if "commandos" in c.extra:
+        return p.ammo.count("C") < int(c.extra["commandos"])
+    return fits(p, ["C"])
+
+
 def embark(g: Any, pid: str, island: str) -> None:
     """Hovercraft ``pid`` takes one own C marker from ``island`` (module docstring)."""
     s = g.state
@@ -72,8 +81,9 @@ def embark(g: Any, pid: str, island: str) -> None:
         raise IllegalAction("l.612", f"{pid} must start the turn there and not move to load")
     if p.kind == "hovercraft" and p.ammo:
         raise IllegalAction("l.622", f"{pid}'s cargo space holds {p.ammo[0]} already (one marker)")
-    if p.kind != "hovercraft" and not fits(p, ["C"]):
-        raise IllegalAction("l.874", f"{pid}'s panel has no room for a unit of commandos")
+    if p.kind != "hovercraft" and not _room(p):
+        raise IllegalAction("l.870" if p.kind == "missile_frigate" else "l.874",
+                            f"{pid}'s panel has no room for a unit of commandos")
     shown = " and shows its paper (l.620)" if unit.secret else ""
     s.commandos.remove(unit)
     p.ammo.append("C")

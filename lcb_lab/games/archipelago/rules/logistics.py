@@ -25,6 +25,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.catalog import MARKERS
 from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.rules import face_down
 from lcb_lab.games.archipelago.rules.base_b import usable
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, log, own_piece
 from lcb_lab.games.archipelago.rules.submarine import check_surfaced
@@ -113,7 +114,8 @@ def restock(g: Any, pid: str, markers: tuple[str, ...]) -> None:
     p.held = True
     log(g, "restock", f"{pid} loads {len(markers)} marker(s) at {base}",
         f"Loaded {', '.join(markers)} from panel A; it does not move this turn and leaves on the next (l.251).",
-        ["l.251", "l.368"], team=p.owner, piece=pid, markers=list(markers), about={"stock": p.owner})
+        ["l.251", "l.368"], team=p.owner, piece=pid, markers=list(markers),
+        about=face_down.subjects(p.owner, markers, {"stock": p.owner}))
 
 
 def repair(g: Any, pid: str, by: str) -> None:
@@ -175,4 +177,5 @@ def transfer(g: Any, giver: str, taker: str, markers: tuple[str, ...]) -> None:
     a.held = b.held = True
     log(g, "transfer", f"{giver} hands {len(markers)} marker(s) to {taker}",
         f"{', '.join(markers)} change panels; neither moves this turn (l.376, l.378).", ["l.376", "l.378"],
-        team=a.owner, piece=giver, markers=list(markers), about=[{"cargo": giver}, {"cargo": taker}])
+        team=a.owner, piece=giver, markers=list(markers),
+        about=face_down.subjects(a.owner, markers, [{"cargo": giver}, {"cargo": taker}]))

@@ -20,7 +20,11 @@ rest is scattered through the reference tables (l.1604-1637) and completes them 
 "Landed" is an H marker on a white point, or the seaplane's H7 on the water (l.1113); an aircraft
 aboard a ship is not a target.  Combat aircraft are never hit by a machine gun (they fly high,
 l.1365), and the combat helicopter does not fire at them (l.1367); the blimp is an airborne
-"other aircraft" (*reading*, sandbox).  The combat helicopter fires at an aircraft in the air only
+"other aircraft" (*reading*, sandbox).  The ekranoplan (armor 3) has its own rows (l.1244-1254): a
+ship or boat needs 5 at it flying, 4 on the water; the combat helicopter 6 and 5 (l.1247-1248),
+firing at it flying from straight behind, facing it, as at a helicopter in the air (*reading*: it
+is "shot down" as a helicopter, l.1242), on the water from an adjacent point facing it (l.935).
+Destroyed, it leaves the board (no R marker: it is on the water or in the air).  The combat helicopter fires at an aircraft in the air only
 from the point straight behind it, facing it (l.929, picture 58); at a target on the surface from an
 adjacent point, facing it (l.935).  Armor helps only against the machine gun (l.903).
 
@@ -54,6 +58,14 @@ RULE = {("vessel", "hovercraft"): "l.916", ("vessel", "armored air"): "l.917", (
         ("helicopter", "landed"): "l.1637"}
 """The line of each cell of :data:`NEEDS` (level 5); levels 1-4 cite l.539 / l.634 as before."""
 BASIC = {"hovercraft": "l.634", "air": "l.539"}
+EKRANOPLAN = {("vessel", True): (5, "l.1253"), ("vessel", False): (4, "l.1254"),
+              ("helicopter", True): (6, "l.1247"), ("helicopter", False): (5, "l.1248")}
+"""(shooter, the ekranoplan flying) -> (the least red that destroys, its line) (l.1244-1254)."""
+
+
+def in_the_air(q: Piece) -> bool:
+    """Whether ``q`` is a target in the air for the machine gun: an airborne aircraft or a flying ekranoplan."""
+    return airborne(q) or (q.kind == "ekranoplan" and q.flying)
 
 
 def row(q: Piece) -> str:
@@ -70,8 +82,8 @@ def _geometry(g: Any, p: Piece, q: Piece, shooter: str, target: str) -> None:
     if air_kind(p) != "helicopter":
         return
     if neighbour(p.at, p.facing) != q.at:
-        raise IllegalAction("l.935" if not airborne(q) else "l.929", f"{shooter} does not face {target}")
-    if airborne(q) and p.facing != q.facing:
+        raise IllegalAction("l.935" if not in_the_air(q) else "l.929", f"{shooter} does not face {target}")
+    if in_the_air(q) and p.facing != q.facing:
         raise IllegalAction("l.929", f"{shooter} is not straight behind {target}: it must come on the point behind it, "
                                      "facing it (picture 58)")
 
@@ -116,8 +128,8 @@ def aim(g: Any, shooter: str, target: str) -> int:
                                "machine guns cannot reach it at its altitude"))
     no_shot_at_landed(s, target)
     _geometry(g, p, q, shooter, target)
-    if q.kind == "ekranoplan" and not air_kind(p):     # a ship or boat at it: 5-6 flying, 4-6 on the water (l.1253-1254)
-        return 5 if q.flying else 4
+    if q.kind == "ekranoplan":
+        return EKRANOPLAN[("helicopter" if air_kind(p) else "vessel", q.flying)][0]
     return NEEDS[("helicopter" if air_kind(p) else "vessel", row(q))]
 
 
@@ -137,7 +149,8 @@ def fire(g: Any, shooter: str, target: str, aircraft_gun: bool = False) -> None:
         return
     rule = RULE[(who, r)] if s.level >= 5 else BASIC[r]
     rule = "l.1335" if aircraft_gun else rule
-    rule = "l.1250" if s.pieces[target].kind == "ekranoplan" else rule
+    if q.kind == "ekranoplan":
+        r, rule = ("flying" if q.flying else "on the water") + " ekranoplan", EKRANOPLAN[(who, q.flying)][1]
     odds = chance.machine_gun(need)
     log(g, "odds", f"{shooter}'s machine gun at {target}: {pct(odds)} to destroy",
         f"One red die, {need} or more destroys ({r} target, {rule}).", [rule], shooter=shooter, target=target, p_hit=odds)
@@ -147,7 +160,7 @@ def fire(g: Any, shooter: str, target: str, aircraft_gun: bool = False) -> None:
         return
     log(g, "machine_gun", f"red {n}: {target} is destroyed", f"{n} >= {need}: the piece leaves the board ({rule}).",
         [rule], roll=n)
-    if airborne(q) or q.kind == "hovercraft" or air_kind(q) == "seaplane":
+    if airborne(q) or q.kind in ("hovercraft", "ekranoplan") or air_kind(q) == "seaplane":
         damage.destroy(g, target)
     else:
         damage.burn_landed(g, target, "", shooter)

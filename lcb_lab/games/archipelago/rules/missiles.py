@@ -175,7 +175,8 @@ def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int, missile: 
     how = f"reaches it at step {k}" if k else "never reaches it where it can hit"
     log(g, "odds", f"{shooter} launches an {_name(missile)} at {target}: {pct(odds)} to hit",
         f"Announced, {d} d away (at least 2); the course (turn at step {turn_at or 'none'}) {how}; {dice}.",
-        [rule, "l.525" if missile == "A-A" else "l.504"], shooter=shooter, target=target, p_hit=odds, steps=k)
+        [rule, "l.525" if missile == "A-A" else "l.504"] + _ekranoplan(s, target, missile), shooter=shooter,
+        target=target, p_hit=odds, steps=k)
     n, said = _roll(g, shooter, target, missile, plus)
     if n is None:
         return
@@ -189,6 +190,12 @@ def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int, missile: 
     if missile == "A-A" and target in s.pieces and air_kind(s.pieces[target]) == "jet" and _decoy(g, target):
         return
     _effect(g, shooter, target, "A-S" if missile == "AGR" else missile, missile)
+
+
+def _ekranoplan(s: Any, target: str, missile: str) -> list[str]:
+    """``["l.1242"]`` for an A-A at a flying ekranoplan: shot down as a helicopter, from its rear (l.527)."""
+    q = s.pieces.get(target)
+    return ["l.1242"] if missile == "A-A" and q is not None and q.kind == "ekranoplan" else []
 
 
 def _name(missile: str) -> str:

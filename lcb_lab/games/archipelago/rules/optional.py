@@ -11,6 +11,10 @@ switch     what it changes (where)
 ``l.370``  the ammunition ship's markers lie face down (``observer.py``)
 ``l.392``  an agreed flagship: sinking it ends the game (``rules/damage.py``)
 ``l.394``  a secret flagship written on paper (``rules/damage.py``, ``observer.py``)
+``l.431``  the helicopter armament (A-S, A-A) face down everywhere (``rules/face_down.py``,
+           ``observer.py``)
+``l.493``  a helicopter out of fuel beside a landing place lands by autorotation next turn
+           (``rules/autorotation.py``, ``rules/air.py``)
 ``l.600``  the commandos' places written on paper (``rules/commandos.py``, ``observer.py``)
 ``l.757``  the cards, chosen before the game, used at the end of a turn (``rules/cards.py``, ``observer.py``)
 ``l.1127`` a submerged submarine moves the blue die minus 2 (``rules/submarine.py``)
@@ -32,6 +36,8 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.370": "the ammunition ship's markers face down",
     "l.392": "an agreed flagship",
     "l.394": "a secret flagship",
+    "l.431": "the helicopter armament face down",
+    "l.493": "the autorotation landing of a helicopter out of fuel",
     "l.600": "the commandos' places written on paper",
     "l.757": "the cards (RC Mines, Submarines, Aircraft)",
     "l.1127": "a submerged submarine is slower (blue die minus 2)",
