@@ -10,7 +10,7 @@ launch names it, as a card is shown when used, l.773).
 What a player may know is decided in :mod:`~lcb_lab.games.archipelago.observer` (subject
 ``{"armament": player}``); this module words it:
 
->>> panel(["G", "A-A", "G", "A-S"], hidden=True)
+>>> panel(["G", "A-A", "G", "A-S"], face_down=True)
 ['G', 'G', 'face down', 'face down']
 >>> subjects("Red", ["T", "G"], {"stock": "Red"}), subjects("Red", ["A-S"], {"stock": "Red"})
 ({'stock': 'Red'}, [{'stock': 'Red'}, {'armament': 'Red'}])
@@ -26,11 +26,11 @@ FACE_DOWN = "face down"
 """What the other player reads in place of an A-S or A-A marker."""
 
 
-def panel(markers: Iterable[str], hidden: bool) -> list[str]:
-    """``markers`` sorted as a viewer reads them: A-S and A-A as :data:`FACE_DOWN` when ``hidden``
+def panel(markers: Iterable[str], face_down: bool) -> list[str]:
+    """``markers`` sorted as a viewer reads them: A-S and A-A as :data:`FACE_DOWN` when ``face_down``
     (open markers first)."""
     ms = list(markers)
-    if not hidden:
+    if not face_down:
         return sorted(ms)
     return sorted(m for m in ms if m not in ARMAMENT) + [FACE_DOWN] * sum(m in ARMAMENT for m in ms)
 
