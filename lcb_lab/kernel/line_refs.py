@@ -12,13 +12,23 @@ sections (any objects with ``heading``, ``first`` and ``last`` lines) and gets f
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import re
 from typing import Any, Sequence
 
-__all__ = ["REF", "line_of", "LineRefs"]
+__all__ = ["REF", "line_of", "LineRefs", "Section"]
 
 REF = re.compile(r"^l\.(\d+)$")
 """The form of a line reference: ``l.`` and the line number."""
+
+
+class Section(NamedTuple):
+    """A section of a text: its ``heading``, ``first`` and ``last`` line (1-based, inclusive)."""
+
+    heading: str
+    first: int
+    last: int
 
 
 def line_of(ref: str) -> int:

@@ -14,19 +14,10 @@ section's heading; :func:`section_of` raises KeyError for a line outside every s
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
-from lcb_lab.kernel.line_refs import REF, LineRefs, line_of
+from lcb_lab.kernel.line_refs import REF, LineRefs, Section, line_of
 
 __all__ = ["Section", "SECTIONS", "REF", "line_of", "section_of", "cite"]
-
-
-class Section(NamedTuple):
-    """A section of the text: its ``heading``, ``first`` and ``last`` line (1-based, inclusive)."""
-
-    heading: str
-    first: int
-    last: int
 
 
 SECTIONS: tuple[Section, ...] = (

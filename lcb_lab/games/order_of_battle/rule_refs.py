@@ -10,19 +10,10 @@ the game cites the retreat as ``l.95`` (reading in ``docs/order_of_battle.md``).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
 
-from lcb_lab.kernel.line_refs import REF, LineRefs, line_of
+from lcb_lab.kernel.line_refs import REF, LineRefs, Section, line_of
 
 __all__ = ["Section", "SECTIONS", "REF", "line_of", "section_of", "cite"]
-
-
-class Section(NamedTuple):
-    """A section of the text: its ``heading``, ``first`` and ``last`` line (1-based, inclusive)."""
-
-    heading: str
-    first: int
-    last: int
 
 
 SECTIONS: tuple[Section, ...] = (
