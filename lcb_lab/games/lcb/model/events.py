@@ -44,7 +44,7 @@ GRAY_CUBE_KINDS = ("civilians", "objective")
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class EventEffect(_M):
