@@ -78,7 +78,8 @@ def enemy_commandos_on(s: ArchState, island: str | None, owner: str) -> bool:
 
 def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
     """Why helicopter ``p`` may not land on ``point`` (None: it may): a free white point without an
-    R marker and without enemy commandos on its island, or an own frigate with no helicopter aboard."""
+    R marker, not of a base the scenario does not use, and without enemy commandos on its island,
+    or an own frigate with no helicopter aboard."""
     s = g.state
     pid = s.at(point)
     if pid and platforms(s.pieces[pid]):
@@ -93,6 +94,10 @@ def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
         return f"{tuple(point)} is not a white point without an R marker"
     if pid:
         return f"{pid} stands on {tuple(point)}"
+    if s.scenario:
+        from lcb_lab.games.archipelago.rules.scenario import unused_base_at
+        if unused_base_at(g, point) is not None:
+            return f"{tuple(point)} is a white point of {unused_base_at(g, point).name}, a base the scenario does not use"
     if enemy_commandos_on(s, g.board.island_at(point), p.owner):
         return f"enemy commandos hold the island of {tuple(point)}"
     return None
