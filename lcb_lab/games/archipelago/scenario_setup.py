@@ -109,7 +109,7 @@ def _required(board: Any, t: dict, taken: set) -> list:
 def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
     """Specs of the land launchers each side chose (l.995: "players can choose launchers or not"):
     ``chosen`` maps a side to its L markers (``["L-1", "L-3"]``: the first free square points, in
-    order) or to ``{"L-1": (col, row)}`` (its points).  Each stands on a square red point of its
+    order) or to ``{"L-1": (col, row)}`` (its points; ``None``: the first free one).  Each stands on a square red point of its
     side (l.991); where the scenario says so, only in the side's zone of initial positions (l.1560).
     Raises IllegalAction naming the line: launchers in a scenario that does not use them (l.1431,
     l.1510, l.1526), an L marker not of the set (l.993), a point not a free square of the side."""
@@ -121,16 +121,18 @@ def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
         if t.get("launchers_in_zone"):
             zone_pts = {p for sec in zone(board, t["zones"][side]) for p in board.points_in(sec)}
             pts, where = [p for p in pts if p in zone_pts], f"{side}'s square red points in its zone {t['zones'][side]} (l.1560)"
-        for n in names:
+        wanted = dict(names) if isinstance(names, dict) else dict.fromkeys(names)
+        for n in sorted(wanted, key=lambda k: wanted[k] is None):       # the given points first
             pid = f"{side} {n}"
             if n not in ("L-1", "L-2", "L-3", "L-4"):
                 raise IllegalAction("l.993", f"{n} is not a land launcher: L-1, L-2 (S-S), L-3, L-4 (S-A)")
             if excluded(t, catalog().of_id(pid)[1]):
                 raise IllegalAction(ref(t, "restrictions"), f"{t['title']}: land launchers are not used ({pid})")
-            p = board.from_col_row(*names[n]) if isinstance(names, dict) else next((q for q in pts if q not in taken), None)
+            at = wanted[n]
+            p = board.from_col_row(*at) if at is not None else next((q for q in pts if q not in taken), None)
             if p is None or p not in pts or p in taken:
                 rule = "l.1560" if t.get("launchers_in_zone") else "l.991"
-                raise IllegalAction(rule, f"{pid} stands on a free one of {where}, not {names[n] if isinstance(names, dict) else 'none left'}")
+                raise IllegalAction(rule, f"{pid} stands on a free one of {where}, not {at or 'none left'}")
             taken.add(p)
             specs.append((pid, p, "N"))
     return specs
