@@ -358,8 +358,8 @@ def _refill_hovercraft(g: Any, pid: str, p: Piece, by: str) -> None:
 
 def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
     """Load ``markers`` (default one A-S) onto landed helicopter ``pid`` (l.502): in an own base
-    (Base A: its ammunition storage standing; Base B: its storage; *reading*: drawn from the side's
-    one panel of markers, sandbox) or aboard a ship with a platform (from its panel). What its
+    (Base A: its ammunition storage standing, from panel A; Base B: its storage standing, from
+    Base B's own panel, l.429) or aboard a ship with a platform (from its panel). What its
     panel takes: :mod:`~lcb_lab.games.archipelago.rules.armament` (l.499, l.874, l.897, l.1011).
     It takes off on the next turn. Raises IllegalAction naming the rule."""
     from lcb_lab.games.archipelago.rules.armament import fits, kinds
@@ -391,11 +391,13 @@ def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
             rule = "l.684" if taken is not None and taken.owner != p.owner else "l.502"
             raise IllegalAction(rule, f"{pid} is not landed in an own base with its storage standing" + (
                 f": the armament of captured {taken.name} does not fit {p.owner}'s pieces" if rule == "l.684" else ""))
+        from lcb_lab.games.archipelago.rules.base_b import panel, panel_name
+        stock = panel(s, base)
         for kind in markers:
-            if s.stock[p.owner].get(kind, 0) < markers.count(kind):
-                raise IllegalAction("l.502", f"the base panel holds no {kind} marker")
+            if stock.get(kind, 0) < markers.count(kind):
+                raise IllegalAction("l.429" if base.kind == "B" else "l.502", f"{panel_name(base)} holds no {kind} marker")
         for kind in markers:
-            s.stock[p.owner][kind] -= 1
+            stock[kind] -= 1
         source = base.name
     p.ammo.extend(markers)
     p.held = True
