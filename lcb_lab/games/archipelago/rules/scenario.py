@@ -21,7 +21,7 @@ the ``limit`` in rounds and who moves ``first`` (l.1401).
   and by movement (:func:`check_point`: where a piece may not go).
 
 Pieces the scenario spares (:func:`spared`: the Tanker's oil platform, and its tanker once loading,
-l.1452: "it isn't allowed to destroy" them) are kept from every weapon, not only the aimed ones
+l.1452: they may not be destroyed) are kept from every weapon, not only the aimed ones
 (``target``): the remote-controlled mines of their sector are not fired (l.1215) nor an RC Mines
 card used there (l.776), no other card picks them (l.775, l.777), a torpedo is not continued on a
 course that reaches one first (l.208), and the tanker does not step onto a contact mine (l.1057).
