@@ -119,9 +119,9 @@ def refusal(g: Any, a: Any) -> tuple[str, str] | None:
     target = getattr(a, "target", None)
     if isinstance(target, str) and not isinstance(a, A.ContinueTorpedo):
         return _target_refusal(g, t, target)
-    unaimed = _unaimed_refusal(g, t, a) or _landing_refusal(g, t, a)
-    if unaimed:
-        return unaimed
+    why = _unaimed_refusal(g, t, a) or _landing_refusal(g, t, a)
+    if why:
+        return why
     island = a.to if isinstance(a, A.WalkCommandos) else getattr(a, "island", None)
     if t.get("no_base_attack") and isinstance(a, (A.LandCommandos, A.DescendCommandos, A.WalkCommandos)) \
             and enemy_base_island(g, island, s.to_move) and not _saboteurs(t, a):
