@@ -39,7 +39,8 @@ def turn_passes(g):
 def captured(extra=()):
     """Blue HC-19 beside Red Base B lands its commandos; red 5 against the garrison's green 2 (l.663)."""
     g = stage(base_b_board(), [("Blue HC-19", at((N, 2)), "N", {"ammo": ["C"]}), ("Red TB-1", at((S, 3)), "S"),
-                               *extra], level=4, to_move="Blue", stock={"Red": {"A-S": 2}, "Blue": {"A-S": 2}})
+                               *extra], level=4, to_move="Blue", stock={"Red": {"A-S": 2}, "Blue": {"A-S": 2}},
+              panels_b={"Red Base B": {"A-S": 2}})                # Base B's own panel (l.429)
     roll(g)
     g.dice.force([5, 2])
     g.apply(A.LandCommandos("Blue HC-19", "Red Base B"))

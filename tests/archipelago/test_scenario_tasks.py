@@ -252,9 +252,10 @@ def test_bases_b_and_c_are_not_used():
     store = next(p for p in B.bases["Blue Base B"].points if B.symbols_at(p))
     spot = next(p for p in B if distance(p, store) == 1 and B.admits(p, "hovercraft") and p not in B.bases["Blue Base B"].points)
     pieces = [("Blue HC-18", spot, "N", {"ammo": []}), ("Blue MLP-36", (13, 30), "N"), FAR_RED]
-    assert stage(B, pieces, seed=0, level=5, to_move="Blue").is_legal(A.Restock("Blue HC-18", ("T",)))   # l.614
-    g = scen("salvage", pieces)
-    assert "Base B is not used" in refused(g, A.Restock("Blue HC-18", ("T",)), "l.1473")
+    free = stage(B, pieces, seed=0, level=5, to_move="Blue")
+    assert free.is_legal(A.Restock("Blue HC-18", ("A-A",)))          # l.614, from Base B's own panel (l.429)
+    g = scen("salvage", pieces, panels_b={"Blue Base B": {"A-A": 1}})
+    assert "Base B is not used" in refused(g, A.Restock("Blue HC-18", ("A-A",)), "l.1473")
     assert not any(isinstance(a, A.Restock) for a in g.legal_actions())
 
 

@@ -336,3 +336,17 @@ def test_level_3_a_helicopter_takes_off_and_flies_through_more_acts_with_the_odd
     assert more.option in more.widget.children and more.option.options[0][0].startswith("fly: Red H-1")
     lab.set_team("Blue")                                         # not Blue's turn: no act offered
     assert more.widget not in tp.widget.children
+
+
+def test_the_card_shows_each_base_b_panel_face_down_to_the_other_side_under_l431():
+    """Base B's own panel (l.429) on the side card; its A-S and A-A face down to the other side (l.431)."""
+    water = [p for p in BOARD if BOARD.admits(p, "ship")]
+
+    def lab_for(panel, team):
+        g = stage(BOARD, [("Red TB-1", water[0], "N"), ("Blue TB-1", water[-1], "S")], level=3,
+                  optional_rules=["l.431"], stock={"Red": {}, "Blue": {}}, panels_b={"Red Base B": panel})
+        return open_archipelago_lab(g, team=team)
+    assert "Red Base B panel: 1 A-A, 1 A-S" in lab_for({"A-S": 1, "A-A": 1}, "Red").piece_card.value
+    blue = lab_for({"A-S": 1, "A-A": 1}, "Blue")
+    assert "Red Base B panel: 2 face down" in blue.piece_card.value and "Blue Base B panel: empty" in blue.piece_card.value
+    assert _texts(blue) == _texts(lab_for({"A-S": 2}, "Blue"))

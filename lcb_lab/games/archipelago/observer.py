@@ -148,7 +148,8 @@ def _panel(state: ArchState, viewer: Any, pid: str) -> Any:
 def view(g: Any, viewer: Any) -> dict:
     """What ``viewer`` sees: every piece (point, facing, hits, its panel -- a count where the
     markers lie face down; "face down" for an A-S or A-A under l.431), the T markers on the board,
-    each Base A panel (a count when face down; its A-S and A-A summed as "face down" under l.431), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
+    each Base A panel (a count when face down; its A-S and A-A summed as "face down" under l.431),
+    each Base B's own panel (``panels_b``, l.429: open, its A-S and A-A "face down" under l.431), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
     which helicopters fly or ride a frigate, the red points, garrisons, the commandos it may know
     (a count of papers not shown), the combat aircraft's stages (``airfield``, only when there are
     some; public: radars see them from the take-off, l.1307), and the log as it may read it."""
@@ -157,9 +158,11 @@ def view(g: Any, viewer: Any) -> dict:
               for pid, p in sorted(s.pieces.items())}
     stock = {o: (face_down.stock(s.stock.get(o, {}), not knows(s, viewer, {"armament": o})) if knows(s, viewer, {"stock": o})
                  else sum(s.stock.get(o, {}).values())) for o in PLAYERS}
+    panels_b = {b: face_down.stock(c, not knows(s, viewer, {"armament": b.split(" ")[0]}))
+                for b, c in sorted(s.panels_b.items())}
     flags = {o: f for o, f in sorted(s.flagships.items()) if knows(s, viewer, {"flagship": o})}
     return {"pieces": pieces, "torpedoes": {t: [list(v.point), v.facing, v.owner] for t, v in sorted(s.torpedoes.items())},
-            "stock": stock, "flagships": flags, "turn": s.turn, "to_move": s.to_move, "phase": s.phase,
+            "stock": stock, "panels_b": panels_b, "flagships": flags, "turn": s.turn, "to_move": s.to_move, "phase": s.phase,
             "dice": list(s.dice), "ruins": sorted(s.ruins), "wrecks": sorted(map(list, s.wrecks)),
             "over": s.over, "winner": s.winner,
             "fuel": {pid: p.fuel for pid, p in sorted(s.pieces.items()) if p.fuel or p.kind in ("helicopter", "hovercraft")},

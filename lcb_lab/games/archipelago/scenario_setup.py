@@ -22,7 +22,7 @@ from lcb_lab.games.archipelago.model.scenario_book import SCENARIOS, table
 from lcb_lab.games.archipelago.stage import _free_deck, stage
 from lcb_lab.kernel.errors import IllegalAction
 
-__all__ = ["SCENARIOS", "scenario_opening", "zone", "excluded", "forces"]
+__all__ = ["SCENARIOS", "scenario_opening", "launcher_specs", "zone", "excluded", "forces"]
 
 
 def zone(board: Any, text: str) -> list[str]:
@@ -49,10 +49,11 @@ def excluded(t: dict, kind: str) -> bool:
     return bool(tags & set(t.get("unused_classes", ())))
 
 
-def forces(t: dict, side: str, rng: np.random.Generator) -> list[str]:
+def forces(t: dict, side: str, rng: np.random.Generator, reserved: int = 0) -> list[str]:
     """``side``'s pieces besides the required ones: the ``pick`` of ``pick_from`` (l.1506), or its
     ``must_draw`` pieces (a force able to do the task, sandbox) and a seeded draw from its level-5
-    fleet, worth ``value`` exactly together (module docstring)."""
+    fleet, worth ``value`` less ``reserved`` points (its chosen launchers, l.995) exactly together
+    (module docstring)."""
     from lcb_lab.games.archipelago.rules.forces import reachable, value
     from lcb_lab.games.archipelago.stage import FLEET
     required = {r["piece"].split(" ", 1)[1] for r in t.get("required", ()) if r["piece"].startswith(side + " ")}
@@ -62,7 +63,7 @@ def forces(t: dict, side: str, rng: np.random.Generator) -> list[str]:
     pool = [f"{side} {n}" for n in FLEET[5] if n not in required]
     pool = [i for i in pool if value(i) > 0 and not excluded(t, catalog().of_id(i)[1])]
     out = [f"{side} {n}" for n in t.get("must_draw", {}).get(side, ())]      # counted in the total (sandbox)
-    need = t["value"][side] - sum(value(i) for i in out)
+    need = t["value"][side] - reserved - sum(value(i) for i in out)
     pool = [i for i in pool if i not in out]
     for i in [pool[k] for k in rng.permutation(len(pool))]:
         rest = [value(j) for j in pool if j not in out and j != i]
@@ -105,18 +106,53 @@ def _required(board: Any, t: dict, taken: set) -> list:
     return specs
 
 
-def scenario_opening(name: str, seed: int | None = 0, **extra: Any) -> Any:
+def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
+    """Specs of the land launchers each side chose (l.995: "players can choose launchers or not"):
+    ``chosen`` maps a side to its L markers (``["L-1", "L-3"]``: the first free square points, in
+    order) or to ``{"L-1": (col, row)}`` (its points; ``None``: the first free one).  Each stands on a square red point of its
+    side (l.991); where the scenario says so, only in the side's zone of initial positions (l.1560).
+    Raises IllegalAction naming the line: launchers in a scenario that does not use them (l.1431,
+    l.1510, l.1526), an L marker not of the set (l.993), a point not a free square of the side."""
+    from lcb_lab.games.archipelago.model.scenario_book import ref
+    specs, taken = [], set()
+    for side, names in sorted(chosen.items()):
+        pts = [p for f in board.features.values() if f.kind == "launcher" and f.owner == side for p in f.points]
+        where = f"{side}'s square red points (l.991)"
+        if t.get("launchers_in_zone"):
+            zone_pts = {p for sec in zone(board, t["zones"][side]) for p in board.points_in(sec)}
+            pts, where = [p for p in pts if p in zone_pts], f"{side}'s square red points in its zone {t['zones'][side]} (l.1560)"
+        wanted = dict(names) if isinstance(names, dict) else dict.fromkeys(names)
+        for n in sorted(wanted, key=lambda k: wanted[k] is None):       # the given points first
+            pid = f"{side} {n}"
+            if n not in ("L-1", "L-2", "L-3", "L-4"):
+                raise IllegalAction("l.993", f"{n} is not a land launcher: L-1, L-2 (S-S), L-3, L-4 (S-A)")
+            if excluded(t, catalog().of_id(pid)[1]):
+                raise IllegalAction(ref(t, "restrictions"), f"{t['title']}: land launchers are not used ({pid})")
+            at = wanted[n]
+            p = board.from_col_row(*at) if at is not None else next((q for q in pts if q not in taken), None)
+            if p is None or p not in pts or p in taken:
+                rule = "l.1560" if t.get("launchers_in_zone") else "l.991"
+                raise IllegalAction(rule, f"{pid} stands on a free one of {where}, not {at or 'none left'}")
+            taken.add(p)
+            specs.append((pid, p, "N"))
+    return specs
+
+
+def scenario_opening(name: str, seed: int | None = 0, launchers: dict[str, Any] | None = None, **extra: Any) -> Any:
     """A game of scenario ``name`` (:data:`SCENARIOS`) on the expanded board, its forces drawn with
-    ``seed`` and placed (module docstring), the side with the task to move (l.1401); ``extra`` are
-    ``ArchState`` fields (``optional_rules``; ``turn_limit`` the last turn, both sides' turns counted:
-    default twice the printed limit). Raises KeyError for an unknown name."""
+    ``seed`` and placed (module docstring), the side with the task to move (l.1401); ``launchers``
+    the land launchers each side chose (:func:`launcher_specs`; each worth 1 point of the side's
+    total, l.995); ``extra`` are ``ArchState`` fields (``optional_rules``; ``turn_limit`` the last
+    turn, both sides' turns counted: default twice the printed limit). Raises KeyError for an
+    unknown name, IllegalAction for launchers the scenario refuses."""
     from lcb_lab.games.archipelago.rules.expanded import BOARD, LEVEL
     from lcb_lab.games.archipelago.model.board_data import load_board
     t = table()[name]
     board, rng = load_board(BOARD), np.random.default_rng(seed)
+    fixed = launcher_specs(board, t, launchers or {})
     for _ in range(TRIES):
         try:
-            specs = _placed(board, t, rng)
+            specs = _placed(board, t, rng, fixed)
             break
         except IllegalAction:
             continue                           # a force whose aircraft find no landing point: drawn again
@@ -137,14 +173,15 @@ TRIES = 20
 """Draws of the forces tried before a scenario's opening gives up (sandbox)."""
 
 
-def _placed(board: Any, t: dict, rng: np.random.Generator) -> list:
-    """Specs of every piece: the required ones, then each side's drawn force in its zone. Raises
+def _placed(board: Any, t: dict, rng: np.random.Generator, fixed: list = ()) -> list:
+    """Specs of every piece: the required ones, the chosen launchers (``fixed``), then each side's
+    drawn force in its zone, worth its total less the launchers' points (l.995). Raises
     IllegalAction when a piece finds no point."""
-    taken: set = set()
-    specs = _required(board, t, taken)
+    taken: set = {f[1] for f in fixed}
+    specs = _required(board, t, taken) + list(fixed)
     for side in ("Blue", "Red"):
         pts = [p for sec in zone(board, t["zones"][side]) for p in board.points_in(sec)]
-        for pid in forces(t, side, rng):
+        for pid in forces(t, side, rng, sum(f[0].startswith(side + " ") for f in fixed)):
             p = _spot(board, pts, taken, pid)
             deck = _free_deck(specs, side, cls_of_id(pid)) if p is None and cls_of_id(pid).mobility == "flying" else None
             if deck is not None:

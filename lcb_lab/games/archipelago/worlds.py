@@ -11,7 +11,8 @@ none):
   kind (``data/pieces.toml``'s ``base_stock``, among the kinds of the level, as
   :func:`~lcb_lab.games.archipelago.rules.setup.base_stock`);
 * **face-down cargo** (l.370): an enemy ammunition ship keeps its count; kinds drawn the same way;
-* **face-down helicopter armament** (l.431): each enemy A-S or A-A marker, on a panel or in panel A,
+* **face-down helicopter armament** (l.431): each enemy A-S or A-A marker, on a panel, in panel A
+  or on a Base B's own panel (l.429),
   is redrawn A-S or A-A with even odds (sandbox); an aircraft whose panel would not take the draw
   (the combat helicopter's two places, l.897) holds one A-A and one A-S;
 * **the secret flagship** (l.394): drawn uniformly among the other side's ships afloat
@@ -100,6 +101,9 @@ def _redraw_armament(s: Any, enemy: str, rng: np.random.Generator) -> None:
         stock = dict(s.stock[enemy])
         picks = [ARMAMENT[int(i)] for i in rng.integers(2, size=sum(stock.pop(k, 0) for k in ARMAMENT))]
         s.stock[enemy] = {**stock, **{k: picks.count(k) for k in ARMAMENT}}
+    for name in sorted(b for b in s.panels_b if b.startswith(enemy + " ")):      # Base B's own panel (l.429)
+        picks = [ARMAMENT[int(i)] for i in rng.integers(2, size=sum(s.panels_b[name].values()))]
+        s.panels_b = {**s.panels_b, name: {k: picks.count(k) for k in ARMAMENT if picks.count(k)}}
     for pid in sorted(s.pieces):
         p = s.pieces[pid]
         k = sum(m in ARMAMENT for m in p.ammo)

@@ -309,6 +309,10 @@ class ArchLab(LabShell):
                     else f"{stock} marker(s), face down (l.283)")
             parts.append(f"{esc(owner)} Base A: {esc(text or 'empty')} "
                          '<span class="lcb-muted">(sandbox count, l.159)</span>')
+        for base, counts in v.get("panels_b", {}).items():
+            text = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+            parts.append(f"{esc(base)} panel: {esc(text or 'empty')} "
+                         '<span class="lcb-muted">(A-S or A-A, l.429; sandbox count)</span>')
         for owner, f in v["flagships"].items():
             parts.append(f"{esc(owner)} flagship: {esc(f)}")
         for pid, stage in v.get("airfield", {}).items():

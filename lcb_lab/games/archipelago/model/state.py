@@ -105,7 +105,8 @@ class Commando:
 @dataclass
 class ArchState:
     """The whole game (see the module).  ``stock``: each player's Base A panel, marker kind ->
-    count (l.159, l.281); ``ruins``: ruined base objects as ``"<base> <object>"`` (l.338);
+    count (l.159, l.281); ``panels_b``: each Base B's own panel (base name -> A-S / A-A counts,
+    l.429, :mod:`~lcb_lab.games.archipelago.rules.base_b`); ``ruins``: ruined base objects as ``"<base> <object>"`` (l.338);
     ``wrecks``: points holding a W marker (l.243); ``sunk``: the pieces off the board with their
     panels (the hit markers on them, l.237); ``dice``: this turn's blue dice not yet used;
     ``rolled``: the blue dice as rolled; ``bonus``: whether they matched (l.172);
@@ -140,6 +141,7 @@ class ArchState:
     level: int
     pieces: dict[str, Piece]
     stock: dict[str, dict[str, int]]
+    panels_b: dict[str, dict[str, int]] = field(default_factory=dict)
     torpedoes: dict[str, Torpedo] = field(default_factory=dict)
     sunk: dict[str, Piece] = field(default_factory=dict)
     turn: int = 1

@@ -78,7 +78,8 @@ def enemy_commandos_on(s: ArchState, island: str | None, owner: str) -> bool:
 
 def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
     """Why helicopter ``p`` may not land on ``point`` (None: it may): a free white point without an
-    R marker and without enemy commandos on its island, or an own frigate with no helicopter aboard."""
+    R marker, not of a base the scenario does not use, and without enemy commandos on its island,
+    or an own frigate with no helicopter aboard."""
     s = g.state
     pid = s.at(point)
     if pid and platforms(s.pieces[pid]):
@@ -93,6 +94,10 @@ def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
         return f"{tuple(point)} is not a white point without an R marker"
     if pid:
         return f"{pid} stands on {tuple(point)}"
+    if s.scenario:
+        from lcb_lab.games.archipelago.rules.scenario import unused_base_at
+        if unused_base_at(g, point) is not None:
+            return f"{tuple(point)} is a white point of {unused_base_at(g, point).name}, a base the scenario does not use"
     if enemy_commandos_on(s, g.board.island_at(point), p.owner):
         return f"enemy commandos hold the island of {tuple(point)}"
     return None
@@ -353,8 +358,8 @@ def _refill_hovercraft(g: Any, pid: str, p: Piece, by: str) -> None:
 
 def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
     """Load ``markers`` (default one A-S) onto landed helicopter ``pid`` (l.502): in an own base
-    (Base A: its ammunition storage standing; Base B: its storage; *reading*: drawn from the side's
-    one panel of markers, sandbox) or aboard a ship with a platform (from its panel). What its
+    (Base A: its ammunition storage standing, from panel A; Base B: its storage standing, from
+    Base B's own panel, l.429) or aboard a ship with a platform (from its panel). What its
     panel takes: :mod:`~lcb_lab.games.archipelago.rules.armament` (l.499, l.874, l.897, l.1011).
     It takes off on the next turn. Raises IllegalAction naming the rule."""
     from lcb_lab.games.archipelago.rules.armament import fits, kinds
@@ -386,11 +391,13 @@ def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
             rule = "l.684" if taken is not None and taken.owner != p.owner else "l.502"
             raise IllegalAction(rule, f"{pid} is not landed in an own base with its storage standing" + (
                 f": the armament of captured {taken.name} does not fit {p.owner}'s pieces" if rule == "l.684" else ""))
+        from lcb_lab.games.archipelago.rules.base_b import panel, panel_name
+        stock = panel(s, base)
         for kind in markers:
-            if s.stock[p.owner].get(kind, 0) < markers.count(kind):
-                raise IllegalAction("l.502", f"the base panel holds no {kind} marker")
+            if stock.get(kind, 0) < markers.count(kind):
+                raise IllegalAction("l.429" if base.kind == "B" else "l.502", f"{panel_name(base)} holds no {kind} marker")
         for kind in markers:
-            s.stock[p.owner][kind] -= 1
+            stock[kind] -= 1
         source = base.name
     p.ammo.extend(markers)
     p.held = True

@@ -16,6 +16,12 @@ each moment (:func:`holder`): nobody, the capturer, or the former owner again (*
 it serves its owner fully again, fuel and armament).  :func:`usable` is asked by every use of a base
 (refuelling, arming a helicopter, restocking a hovercraft: ``rules/air.py``, ``rules/logistics.py``).
 
+Base B's own panel of markers (l.429, ``state.panels_b``): its A-S and A-A markers, taken from the
+side's set at the start (:func:`fill_panels`: a staged set-up names them; else one A-S and one A-A
+come off panel A, sandbox).  A helicopter landed at Base B is armed from it (``rules/air.py``) and
+unloads to it (``rules/rearm.py``); a hovercraft beside its storage loads from it
+(``rules/logistics.py``): :func:`panel` says which panel serves a base.
+
 Choice of forces (l.408): a player who does not take its Base B has 3 more points for pieces.  The
 choice is ``A.DropBaseB`` in the ``choose`` phase (:func:`drop`): the budget grows by 3 for that
 player (``state.no_base_b``) and its Base B is not used (no refuelling, arming or restocking there,
@@ -31,6 +37,48 @@ from lcb_lab.kernel.errors import IllegalAction
 
 VALUE = 3
 """Base B's worth in the choice of forces (l.404, l.408)."""
+
+FILL = {"A-S": 1, "A-A": 1}
+"""What each Base B's panel takes from its side's panel A at the start when the set-up names
+nothing (sandbox: l.429 says A-S or A-A markers "can be placed" there, not how many)."""
+
+
+def fill_panels(board: Any, stock: dict, level: int, given: dict | None = None, moved: bool = True,
+                without: tuple = ()) -> dict[str, dict[str, int]]:
+    """Each Base B's own panel at the start (l.429): base name -> ``{kind: count}``, A-S and A-A
+    only; ``given`` names them (default :data:`FILL` where ``moved``, else empty).  Where ``moved``
+    the markers come off the side's panel A in ``stock`` (changed in place: the side owns one set,
+    l.104), as many as it holds (``given``: all, else IllegalAction).  Below level 3, or for a
+    side in ``without`` (it went without its Base B, l.408), no panel. Raises IllegalAction("l.429")."""
+    out: dict[str, dict[str, int]] = {}
+    for b in sorted(board.bases.values(), key=lambda b: b.name):
+        if b.kind != "B" or not b.owner or level < 3 or b.owner in without:
+            continue
+        want = dict((given or {}).get(b.name, {})) if given is not None or not moved else dict(FILL)
+        if set(want) - set(FILL):
+            raise IllegalAction("l.429", f"{b.name}'s panel takes A-S or A-A markers, not {sorted(set(want) - set(FILL))}")
+        if moved:
+            panel_a = stock.setdefault(b.owner, {})
+            if given is not None and any(panel_a.get(k, 0) < n for k, n in want.items()):
+                raise IllegalAction("l.429", f"{b.owner}'s set has {panel_a} left on panel A, not {want} for {b.name}")
+            want = {k: min(n, panel_a.get(k, 0)) for k, n in want.items()}
+            for k, n in want.items():
+                panel_a[k] -= n
+        out[b.name] = {k: n for k, n in sorted(want.items()) if n}
+    return out
+
+
+def panel(s: Any, base: Any) -> dict[str, int]:
+    """The panel of markers a piece draws from or returns to at ``base``: the owner's panel A
+    (``stock``) at a Base A, Base B's own panel (``panels_b``, l.429) at a Base B (empty if none)."""
+    if base.kind == "B":
+        return s.panels_b.get(base.name, {})
+    return s.stock[base.owner]
+
+
+def panel_name(base: Any) -> str:
+    """How the log names ``base``'s panel of markers."""
+    return f"{base.name}'s panel" if base.kind == "B" else "panel A"
 
 
 def holder(s: Any, base: Any) -> str | None:

@@ -83,10 +83,12 @@ def describe(c: Card) -> str:
 
 
 def exposed(g: Any, c: Card, user: str) -> list[str]:
-    """The pieces card ``c`` used by ``user`` may destroy, in id order (module docstring)."""
+    """The pieces card ``c`` used by ``user`` may destroy, in id order (module docstring); a card
+    that picks its targets never picks a piece a scenario spares (l.1452)."""
+    from lcb_lab.games.archipelago.rules.scenario import spared
     out = []
     for pid, p in sorted(g.state.pieces.items()):
-        if p.aboard or p.flying or g.board.sector(p.at) not in c.sectors:
+        if p.aboard or p.flying or g.board.sector(p.at) not in c.sectors or (c.kind != "rc_mines" and spared(g, pid)):
             continue
         vessel = p.kind != "helicopter" and cls_of(p).mobility != "launcher"
         if c.kind == "rc_mines" and vessel and (p.kind != "hovercraft" or g.board.is_water(p.at)):

@@ -1,7 +1,8 @@
 """Optional rule l.431 (switch ``"l.431"``): the helicopter armament face down (level 3).
 
 The A-S and A-A markers -- on the ammunition ship A-15, the frigate F-17's helicopter armament, the
-ammunition storage of Bases A and B (the side's panel A, :data:`ArchState.stock`) and the
+ammunition storage of Bases A and B (the side's panel A, :data:`ArchState.stock`, and each Base B's
+own panel, ``ArchState.panels_b``, l.429) and the
 helicopters -- lie face down: the other player sees a face-down marker where one lies, never whether
 it is an A-S or an A-A (l.431).  *Reading*: every panel's A-S and A-A markers (the expanded ships'
 too); the other markers (T, G, Repair, AGR...) stay open; a marker is shown when it is launched (the

@@ -101,19 +101,22 @@ def restock(g: Any, pid: str, markers: tuple[str, ...]) -> None:
     if not markers:
         raise IllegalAction("l.251", f"{pid} has no room for more markers")
     _check_load(p, pid, markers, "l.251")
-    stock = s.stock[p.owner]
+    from lcb_lab.games.archipelago.rules.base_b import panel, panel_name
+    b = g.board.bases[base]
+    stock = panel(s, b)
     for kind in set(markers):
-        source = "storage" if g.board.bases[base].kind == "B" else SOURCE.get(kind, "ammunition")
+        source = "storage" if b.kind == "B" else SOURCE.get(kind, "ammunition")
         if f"{base} {source}" in s.ruins:
             raise IllegalAction("l.388", f"the {source} of {base} is destroyed: no {kind} markers from it")
         if stock.get(kind, 0) < markers.count(kind):
-            raise IllegalAction("l.251", f"panel A holds {stock.get(kind, 0)} {kind} marker(s), not {markers.count(kind)}")
+            raise IllegalAction("l.429" if b.kind == "B" else "l.251", f"{panel_name(b)} holds {stock.get(kind, 0)} "
+                                f"{kind} marker(s), not {markers.count(kind)}")
     for kind in markers:
         stock[kind] -= 1
         p.ammo.append(kind)
     p.held = True
     log(g, "restock", f"{pid} loads {len(markers)} marker(s) at {base}",
-        f"Loaded {', '.join(markers)} from panel A; it does not move this turn and leaves on the next (l.251).",
+        f"Loaded {', '.join(markers)} from {panel_name(b)}; it does not move this turn and leaves on the next (l.251).",
         ["l.251", "l.368"], team=p.owner, piece=pid, markers=list(markers),
         about=face_down.subjects(p.owner, markers, {"stock": p.owner}))
 

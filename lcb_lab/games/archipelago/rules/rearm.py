@@ -3,8 +3,8 @@
 A landed helicopter loaded from a base or a frigate may, if it does not take off, have its missile
 unloaded or changed in a later turn (l.502).  Act ``A.UnloadMissile(piece, marker, to)``:
 
-* ``to == ""``: the ``marker`` (A-S or A-A) goes back where the helicopter is landed -- the side's
-  panel of markers in an own base it may take armament from (its storage standing; a captured Base B
+* ``to == ""``: the ``marker`` (A-S or A-A) goes back where the helicopter is landed -- the panel
+  of the own base it may take armament from (panel A at a Base A, Base B's own panel, l.429) (its storage standing; a captured Base B
   gives none, l.684), or the panel of the frigate (or platform ship) it is aboard, which must have room;
 * ``to == "A-A"`` (or ``"A-S"``): the ``marker`` is changed for one of that kind from the same place
   (*reading*: the text names A-S for A-A; the other way is allowed too, as a new loading).
@@ -58,9 +58,10 @@ def _source(g: Any, pid: str, p: Any, marker: str, to: str) -> tuple[str, dict |
     obj = f"{base.name} {'ammunition' if base.kind == 'A' else 'storage'}" if base else ""
     if base is None or obj in s.ruins:
         raise IllegalAction("l.502", f"{pid} is neither aboard a ship nor landed in an own base with its storage standing")
-    if to and s.stock[p.owner].get(to, 0) < 1:
-        raise IllegalAction("l.502", f"the base panel holds no {to} marker")
-    return base.name, s.stock[p.owner]
+    from lcb_lab.games.archipelago.rules.base_b import panel, panel_name
+    if to and panel(s, base).get(to, 0) < 1:
+        raise IllegalAction("l.502", f"{panel_name(base)} holds no {to} marker")
+    return base.name, panel(s, base)
 
 
 def unload(g: Any, pid: str, marker: str, to: str = "") -> None:
@@ -68,6 +69,8 @@ def unload(g: Any, pid: str, marker: str, to: str = "") -> None:
     Raises IllegalAction("l.502")."""
     p = _landed(g, pid, marker, to)
     where, panel = _source(g, pid, p, marker, to)
+    if isinstance(panel, dict) and where in g.board.bases and g.board.bases[where].kind == "B":
+        panel = g.state.panels_b.setdefault(where, panel)      # Base B's own panel (l.429)
     p.ammo.remove(marker)
     if isinstance(panel, list):
         panel.append(marker)

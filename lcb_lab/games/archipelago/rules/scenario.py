@@ -20,8 +20,16 @@ the ``limit`` in rounds and who moves ``first`` (l.1401).
   scenario's line (:func:`refusal`, asked before every act of play and by ``legal_actions``),
   and by movement (:func:`check_point`: where a piece may not go).
 
+Pieces the scenario spares (:func:`spared`: the Tanker's oil platform, and its tanker once loading,
+l.1452: they may not be destroyed) are kept from every weapon, not only the aimed ones
+(``target``): the remote-controlled mines of their sector are not fired (l.1215) nor an RC Mines
+card used there (l.776), no other card picks them (l.775, l.777), a torpedo is not continued on a
+course that reaches one first (l.208), and the tanker does not step onto a contact mine (l.1057).
+Depth charges hit only a submerged submarine (l.1141, l.1661) and are aimed like a shot.
+
 *Readings* (``docs/archipelago.md``, Scenarios): "Bases B and C are not used": no restocking,
-repair or refuelling there; "shooting at or capturing enemy bases"
+repair or refuelling there, and no helicopter lands on their white points (:func:`unused_base_at`:
+their landing platforms are part of the base, l.108, l.404); "shooting at or capturing enemy bases"
 covers the base objects as targets and landing, descending or walking commandos onto an island
 part holding an enemy base.
 """
@@ -63,6 +71,44 @@ def _target_refusal(g: Any, t: dict, target: str) -> tuple[str, str] | None:
     return None
 
 
+def spared(g: Any, pid: str) -> bool:
+    """Whether the scenario forbids destroying piece ``pid`` now (l.1452): a ``protected`` piece (the
+    oil platform), or the ``protected_loading`` tanker once it has begun loading oil."""
+    t = spec(g.state)
+    if t is None:
+        return False
+    return pid in t.get("protected", ()) or (pid == t.get("protected_loading") and g.state.progress.get("oil", 0) > 0)
+
+
+def _unaimed_refusal(g: Any, t: dict, a: Any) -> tuple[str, str] | None:
+    """The weapons that strike what stands in their way rather than an announced target, refused
+    while a spared piece (:func:`spared`) is what they would destroy: remote-controlled mines fired
+    in its sector (l.1215) or the RC Mines card (l.776), a card picking it (l.775, l.777), a torpedo
+    continued on a course that reaches it first (l.208)."""
+    from lcb_lab.games.archipelago.model.cards import card_set
+    from lcb_lab.games.archipelago.rules.torpedo import check_course, continuation_first
+    s, rule, lic = g.state, ref(t, "restrictions"), "may not be destroyed (a low intensity conflict)"
+    card = card_set().get(a.card) if isinstance(a, A.PlayCard) else None
+    if isinstance(a, A.ActivateRCMines) or (card is not None and card.kind == "rc_mines"):
+        sectors = [a.sector] if card is None else list(card.sectors)
+        who = next((i for i, p in sorted(s.pieces.items()) if spared(g, i) and not p.aboard
+                    and g.board.sector(p.at) in sectors), None)
+        return (rule, f"{t['title']}: {who} stands in {', '.join(sectors)}, where the mines sink every vessel; "
+                      f"it {lic}") if who else None
+    if card is not None:
+        who = next((i for i in a.targets if spared(g, i)), None)
+        return (rule, f"{t['title']}: {who} {lic}") if who else None
+    if isinstance(a, A.ContinueTorpedo) and a.torpedo in s.torpedoes:
+        try:
+            check_course(a.turn_at, a.turn, 1, "l.207", 4)
+        except IllegalAction:
+            return None
+        who = continuation_first(g, a.torpedo, a.turn_at, a.turn)[1]
+        return (rule, f"{t['title']}: {who} is the first piece {a.torpedo} reaches on this course; it {lic}") \
+            if who and spared(g, who) else None
+    return None
+
+
 def refusal(g: Any, a: Any) -> tuple[str, str] | None:
     """``(rule, reason)`` when scenario restrictions forbid act ``a`` now, else None (module docstring)."""
     s = g.state
@@ -73,6 +119,9 @@ def refusal(g: Any, a: Any) -> tuple[str, str] | None:
     target = getattr(a, "target", None)
     if isinstance(target, str) and not isinstance(a, A.ContinueTorpedo):
         return _target_refusal(g, t, target)
+    why = _unaimed_refusal(g, t, a) or _landing_refusal(g, t, a)
+    if why:
+        return why
     island = a.to if isinstance(a, A.WalkCommandos) else getattr(a, "island", None)
     if t.get("no_base_attack") and isinstance(a, (A.LandCommandos, A.DescendCommandos, A.WalkCommandos)) \
             and enemy_base_island(g, island, s.to_move) and not _saboteurs(t, a):
@@ -85,6 +134,34 @@ def refusal(g: Any, a: Any) -> tuple[str, str] | None:
     if isinstance(a, A.Move) and a.piece in t.get("immobile", ()):
         return ref(t, "task"), f"{t['title']}: {a.piece} is immobilised by the fire in its engine room; it is carried"
     return None
+
+
+def unused_base_at(g: Any, point: Any) -> Any:
+    """The base a scenario does not use (``unused_bases``, l.1431, l.1473, l.1510, l.1526, l.1560)
+    holding ``point``, or None: its landing platform takes no helicopter (l.108, l.404)."""
+    t = spec(g.state)
+    if t is None:
+        return None
+    return next((b for b in g.board.bases.values() if b.kind in t.get("unused_bases", ())
+                 and any(tuple(point) == tuple(q) for q in b.points)), None)
+
+
+def _landing_refusal(g: Any, t: dict, a: Any) -> tuple[str, str] | None:
+    """A helicopter landing on a white point of a base the scenario does not use."""
+    from lcb_lab.games.archipelago.rules.air import flight_path
+    from lcb_lab.kernel.hexgrid import Axial
+    p = g.state.pieces.get(getattr(a, "piece", ""))
+    if p is None or not getattr(a, "land", False) or not isinstance(a, (A.Hover, A.Fly)):
+        return None
+    if isinstance(a, A.Hover):
+        point = Axial(a.q, a.r)
+    elif a.steps and set(a.steps) <= set("FLR"):
+        point = flight_path(p.at, p.facing, a.steps)[-1][0]
+    else:
+        return None
+    b = unused_base_at(g, point)
+    return (ref(t, "restrictions"), f"{t['title']}: Base {b.kind} is not used ({b.name}): no helicopter lands on "
+                                    f"its white point {tuple(point)}") if b else None
 
 
 def _saboteurs(t: dict, a: Any) -> bool:
@@ -118,13 +195,17 @@ def screen(g: Any, legal: list) -> list:
 
 
 def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
-    """Refuse a step of ``p`` onto ``point`` outside where the scenario lets it go: the convoy not
+    """Refuse a step of ``p`` onto ``point`` outside where the scenario lets it go: a spared piece
+    not onto a contact mine (l.1452 with l.1057, reading); the convoy not
     west of the M sectors but in row 1, where it leaves (l.1413, reading; Blue's not east of the F
     sectors but in row 11, l.1419); the Breakthrough's Red
     fleet not in the sector rows below 4 (l.1510). Raises IllegalAction."""
     t = spec(s)
     if t is None or point not in g.board:
         return
+    if spared(g, pid) and any(m.point == tuple(point) for m in s.mines):
+        raise IllegalAction(ref(t, "restrictions"), f"{t['title']}: {pid} may not be destroyed (a low intensity "
+                                                    f"conflict): it does not run onto the mine at {tuple(point)}")
     sec = g.board.sector(point)
     col, row = sec[0], int(sec[1:])
     if pid in t.get("task_pieces", ()) and row != t.get("free_row"):
@@ -138,5 +219,5 @@ def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
         raise IllegalAction(ref(t, "restrictions"), f"the {p.owner} fleet may not go beyond sector row {least} ({sec})")
 
 
-__all__ = ["LINES", "SCENARIOS", "ref", "spec", "table", "refusal", "before", "screen", "check_point",
+__all__ = ["LINES", "SCENARIOS", "ref", "spec", "table", "spared", "unused_base_at", "refusal", "before", "screen", "check_point",
            "enemy_base_island"]

@@ -99,7 +99,8 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
 
 def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, **extra: Any) -> ArchState:
     """A checked starting state: every piece placed legally (:func:`check_placement`), the panels
-    filled where ``ammo`` was left empty, Base A's panels stocked. Raises IllegalAction."""
+    filled where ``ammo`` was left empty, Base A's panels stocked and each Base B's own panel
+    (``panels_b``, l.429: :func:`~.base_b.fill_panels`). Raises IllegalAction."""
     optional.check(extra.get("optional_rules", []))
     check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
     from lcb_lab.games.archipelago.rules.expanded import check_level
@@ -112,7 +113,11 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     if level >= 4 and "garrisons" not in extra:
         from lcb_lab.games.archipelago.rules import expanded
         extra["garrisons"] = expanded.garrisons(board) if level >= expanded.LEVEL else garrisons(board)
-    return ArchState(level=level, pieces=pieces, stock=extra.pop("stock", stock), **extra)
+    from lcb_lab.games.archipelago.rules.base_b import fill_panels
+    moved = "stock" not in extra                 # a staged set-up names its panels (``panels_b``)
+    stock = extra.pop("stock", stock)
+    extra["panels_b"] = fill_panels(board, stock, level, extra.pop("panels_b", None), moved)
+    return ArchState(level=level, pieces=pieces, stock=stock, **extra)
 
 
 def garrisons(board: Any) -> dict[str, str]:
@@ -172,6 +177,8 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
             s.to_move = other(owner)
             return
         s.stock = {o: base_stock(s.pieces.values(), o, s.level) for o in ("Red", "Blue")}
+        from lcb_lab.games.archipelago.rules.base_b import fill_panels
+        s.panels_b = fill_panels(g.board, s.stock, s.level, without=tuple(s.no_base_b))
         s.phase, s.to_move = "start", "Red"
         log(g, "turn", "turn 1: Red", "Every piece is placed; Red begins (reading: the text does not say who).",
             ["l.144", "l.165"])

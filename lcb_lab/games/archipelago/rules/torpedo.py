@@ -217,9 +217,7 @@ def continue_run(g: Any, tid: str, turn_at: int, turn: int) -> None:
     if s.phase != "start":
         raise IllegalAction("l.207", "a torpedo is continued before the blue dice are rolled")
     check_course(turn_at, turn, 1, "l.207", 4)
-    run = on_water(g, course(t.at, t.facing, 4, turn_at, turn))
-    first = next(((k, pid) for k, (pt, f) in enumerate(run, 1)
-                  if (pid := s.at(pt)) and s.pieces[pid].owner != t.owner and hittable(g, pid, f)), (0, ""))
+    first = continuation_first(g, tid, turn_at, turn)
     odds = chance.continuation_hit(first[0])
     say = f"{first[1]} at step {first[0]}: {pct(odds)} (green {first[0]} or more)" if first[0] else "no enemy it can hit"
     reach = continuation_reach(g, tid)
@@ -237,6 +235,16 @@ def continue_run(g: Any, tid: str, turn_at: int, turn: int) -> None:
     else:
         log(g, "torpedo", f"green {n}: {tid} hits nothing and leaves the board", "A torpedo that hits nothing is "
             "removed (l.241).", ["l.241"], roll=n)
+
+
+def continuation_first(g: Any, tid: str, turn_at: int, turn: int) -> tuple[int, str]:
+    """``(step, piece)``: the first enemy piece torpedo ``tid``'s continuation on this course
+    reaches that it can hit (l.208), or ``(0, "")``."""
+    s = g.state
+    t = s.torpedoes[tid]
+    run = on_water(g, course(t.at, t.facing, 4, turn_at, turn))
+    return next(((k, pid) for k, (pt, f) in enumerate(run, 1)
+                 if (pid := s.at(pt)) and s.pieces[pid].owner != t.owner and hittable(g, pid, f)), (0, ""))
 
 
 def continuation_reach(g: Any, tid: str) -> dict[str, float]:
