@@ -9,7 +9,7 @@ from lcb_lab.games.archipelago.model.board_data import load_board
 from lcb_lab.games.archipelago.model.state import Commando
 from lcb_lab.games.archipelago.rules.commandos import near
 from lcb_lab.games.archipelago.rules.expanded import BOARD, garrisons
-from lcb_lab.games.archipelago.model.scenario_book import table
+from lcb_lab.games.archipelago.model.scenario_book import key, table
 from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.hexgrid import distance, neighbour
 from tests.archipelago.helpers import refused
@@ -24,7 +24,7 @@ def scen(name, pieces, forced=(), **extra):
     t = table()[name]
     extra.setdefault("to_move", t["first"])
     extra.setdefault("turn_limit", 2 * t["limit"])
-    return stage(B, pieces, forced=forced, seed=0, level=5, scenario=t["line"], **extra)
+    return stage(B, pieces, forced=forced, seed=0, level=5, scenario=key(t), **extra)
 
 
 def end_turn(g):
