@@ -227,7 +227,7 @@ def test_seaplane_no_shot_before_take_off_and_capture_by_commandos():
     assert distance(B.from_col_row(54, 15), B.from_col_row(55, 15)) == 1
     assert "before it takes off" in refused(g, A.FireGun("Red C-9", "Blue H-7"), "l.1566")
     end_turn(g)
-    over(g, "Red", "l.1568")
+    assert not g.state.over and g.state.pieces["Blue H-7"].owner == "Red"      # captured: it must fly home (l.1568)
 
 
 def test_seaplane_home_in_c6_wins_and_lost_is_a_draw():
