@@ -231,3 +231,16 @@ def test_random_play_of_each_new_variation_finishes(name):
     assert play_random(g, 0, 2000) < 2000
     s = g.state
     assert s.over and s.outcome.startswith(SCENARIOS[name]) and g.legal_actions() == []
+
+
+def test_landing_both_each_side_cannot_tell_where_the_other_s32_hides():
+    """l.1550: Blue's S-32 written in C6 or in D2 (the two sectors the text offers) looks the same to
+    Red through both sides' first turns (``observer.view``, the log Red reads, its legal acts)."""
+    from lcb_lab.games.archipelago.observer import view
+    from lcb_lab.kernel.worlds import follow
+    a, b = scenario_opening("landing_both", seed=4), scenario_opening("landing_both", seed=4)
+    b.state.hidden["Blue S-32"].path = [(0, "D2")]
+    acts = [A.RollMovement(), A.MoveHidden("Red S-32"), A.EndTurn(), A.RollMovement(), A.MoveHidden("Blue S-32"),
+            A.EndTurn(), A.RollMovement()]
+    assert follow(a, b, "Red", acts, view) == []
+    assert view(a, "Blue") != view(b, "Blue")
