@@ -7,13 +7,15 @@ total (l.1401: the ``required`` pieces are not counted), ``zones`` where each si
 4"``: the four eastern sector columns; ``"D1 A7"``: the rectangle of sectors between two corners),
 the required pieces and where they start (``sectors``, a base's ``port``, ``aboard`` a carrier), the
 restrictions (``unused_classes``, ``unused_markers``, ``unused_bases``, ``no_base_attack``,
-``protected`` pieces, ``immobile`` pieces, ``keep_east_of`` / ``keep_west_of`` with ``free_row``, ``keep_rows_from`` / ``keep_rows_to``; a
-value differing between the sides is a table of sides), the ``task``,
-the ``limit`` in rounds and who moves ``first`` (l.1401).
+``protected`` pieces, ``immobile`` pieces, ``keep_east_of`` / ``keep_west_of`` with ``free_row``,
+``keep_rows_from`` / ``keep_rows_to``), the combat ``aircraft`` on Ready (l.1506), the ``task``
+(``capture_goal``: where the captured seaplane lands, l.1568), the ``limit`` in rounds and who moves
+``first`` (l.1401).  A value differing between the sides is a table of sides (the symmetric
+forms); ``key`` names a form that shares its line with another (``"l.1550 both"``).
 
 * :data:`SCENARIOS` -- name -> title, for the lab (``model/scenario_book.py``);
   :func:`~lcb_lab.games.archipelago.scenario_setup.scenario_opening` sets one up.
-* A game in a scenario has ``state.scenario`` = the scenario's line (``"l.1403"``); destroying a
+* A game in a scenario has ``state.scenario`` = the scenario's line (``"l.1403"``) or ``key``; destroying a
   Base A does not end it (l.1399, :func:`~.victory.check_base`), nor does running out of
   ammunition: the task alone decides (l.1399), checked at the end of every turn and at the limit
   (:mod:`~.scenario_task`).
