@@ -26,6 +26,9 @@
   landing in the ``capture_goal`` (O10): Red wins (l.1568).  *Reading*: H7 lost (before or after
   its capture) or not home by the limit is a draw (l.1566: Blue has failed its task).
 
+The symmetric forms' races (l.1421, l.1442, l.1550) are :mod:`~.scenario_race`'s, joined to
+:data:`TASKS` on first use.
+
 At the end of the limit's last round (each side has played ``limit`` turns) the task not done
 gives the scenario's ``fail`` outcome (a side's win, or "" a draw).
 """
@@ -34,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import other
-from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.games.archipelago.rules.common import cls_of, log, where
 from lcb_lab.games.archipelago.model.scenario_book import ref, side_of, spec
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, neighbour
@@ -215,7 +218,6 @@ def _capture(g: Any, t: dict, pid: str, by: str) -> None:
     """Red's commandos from ``by`` capture the seaplane ``pid`` (l.1568): it is refuelled and becomes
     Red's (*reading*: it keeps its name; the C marker leaves ``by`` with the commandos aboard it);
     from its take-off it must land in the capture goal, the Red Base A."""
-    from lcb_lab.games.archipelago.rules.common import cls_of
     s = g.state
     p, c = s.pieces[pid], s.pieces[by]
     c.ammo.remove("C")
