@@ -9,7 +9,7 @@ from lcb_lab.games.archipelago.model.board_data import load_board
 from lcb_lab.games.archipelago.model.state import Commando
 from lcb_lab.games.archipelago.rules.commandos import near
 from lcb_lab.games.archipelago.rules.expanded import BOARD, garrisons
-from lcb_lab.games.archipelago.model.scenario_book import table
+from lcb_lab.games.archipelago.model.scenario_book import key, table
 from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.hexgrid import distance, neighbour
 from tests.archipelago.helpers import refused
@@ -24,7 +24,7 @@ def scen(name, pieces, forced=(), **extra):
     t = table()[name]
     extra.setdefault("to_move", t["first"])
     extra.setdefault("turn_limit", 2 * t["limit"])
-    return stage(B, pieces, forced=forced, seed=0, level=5, scenario=t["line"], **extra)
+    return stage(B, pieces, forced=forced, seed=0, level=5, scenario=key(t), **extra)
 
 
 def end_turn(g):
@@ -227,7 +227,7 @@ def test_seaplane_no_shot_before_take_off_and_capture_by_commandos():
     assert distance(B.from_col_row(54, 15), B.from_col_row(55, 15)) == 1
     assert "before it takes off" in refused(g, A.FireGun("Red C-9", "Blue H-7"), "l.1566")
     end_turn(g)
-    over(g, "Red", "l.1568")
+    assert not g.state.over and g.state.pieces["Blue H-7"].owner == "Red"      # captured: it must fly home (l.1568)
 
 
 def test_seaplane_home_in_c6_wins_and_lost_is_a_draw():

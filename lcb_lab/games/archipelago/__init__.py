@@ -2,7 +2,7 @@
 
 Levels 1 (torpedo boats), 2 (ships), 3 (helicopters) and 4 (hovercraft, garrisons, commandos), with
 the scenarios of levels 3-4; level 5, the expanded game, and its scenarios (``model/scenario_book``
-with ``data/scenarios.toml``, ``scenario_setup``, ``rules/scenario``, ``rules/scenario_task``).  Where each concept lives: ``model/`` (``board``,
+with ``data/scenarios.toml``, ``scenario_setup``, ``rules/scenario``, ``rules/scenario_task``, ``rules/scenario_race``).  Where each concept lives: ``model/`` (``board``,
 ``state``, ``catalog`` with ``data/pieces.toml``), ``dice``, ``actions`` (typed acts),
 ``rules/`` (one module per subject -- level 3 ``air``, ``missiles``, ``machine_gun``; level 4
 ``commandos``; level 5, the expanded game: ``expanded`` (its board, dice, fleet, stock, garrisons),

@@ -145,6 +145,11 @@ def _panel(state: ArchState, viewer: Any, pid: str) -> Any:
     return len(p.ammo)
 
 
+def _captured(state: ArchState) -> dict[str, str]:
+    """Pieces whose owner is no more the side their id names (the captured seaplane, l.1568)."""
+    return {pid: p.owner for pid, p in sorted(state.pieces.items()) if not pid.startswith(p.owner + " ")}
+
+
 def view(g: Any, viewer: Any) -> dict:
     """What ``viewer`` sees: every piece (point, facing, hits, its panel -- a count where the
     markers lie face down; "face down" for an A-S or A-A under l.431), the T markers on the board,
@@ -152,7 +157,9 @@ def view(g: Any, viewer: Any) -> dict:
     each Base B's own panel (``panels_b``, l.429: open, its A-S and A-A "face down" under l.431), the flagships it may know, whose turn, the dice, the helicopters' and hovercraft's fuel,
     which helicopters fly or ride a frigate, the red points, garrisons, the commandos it may know
     (a count of papers not shown), the combat aircraft's stages (``airfield``, only when there are
-    some; public: radars see them from the take-off, l.1307), and the log as it may read it."""
+    some; public: radars see them from the take-off, l.1307), ``captured`` the pieces that changed
+    sides (the seaplane taken by commandos, l.1568: id -> its owner now; only when there are some),
+    and the log as it may read it."""
     s = g.state
     pieces = {pid: {"point": list(p.point), "facing": p.facing, "hits": list(p.hits), "ammo": _panel(s, viewer, pid)}
               for pid, p in sorted(s.pieces.items())}
@@ -173,4 +180,5 @@ def view(g: Any, viewer: Any) -> dict:
             "cards": {o: (sorted(s.cards[o]) if knows(s, viewer, {"cards": o}) else len(s.cards[o])) for o in sorted(s.cards)},
             "cruise": {c: [list(v.point), v.facing, v.owner, v.target] for c, v in sorted(s.cruise.items())},
             **({"airfield": dict(sorted(s.airfield.items()))} if s.airfield else {}),
+            **({"captured": taken} if (taken := _captured(s)) else {}),
             "log": [(e["title"], e.get("text", "")) for e in redact_log(s.log, viewer, ("turn", "phase"))]}

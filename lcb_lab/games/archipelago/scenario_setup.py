@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from lcb_lab.games.archipelago.model.catalog import catalog
-from lcb_lab.games.archipelago.model.scenario_book import SCENARIOS, table
+from lcb_lab.games.archipelago.model.scenario_book import SCENARIOS, key, table
 from lcb_lab.games.archipelago.stage import _free_deck, stage
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -140,7 +140,8 @@ def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
 
 def scenario_opening(name: str, seed: int | None = 0, launchers: dict[str, Any] | None = None, **extra: Any) -> Any:
     """A game of scenario ``name`` (:data:`SCENARIOS`) on the expanded board, its forces drawn with
-    ``seed`` and placed (module docstring), the side with the task to move (l.1401); ``launchers``
+    ``seed`` and placed (module docstring), its combat aircraft (``aircraft``, l.1506) on Ready at
+    their distant bases (l.1288, l.1307), the side with the task to move (l.1401); ``launchers``
     the land launchers each side chose (:func:`launcher_specs`; each worth 1 point of the side's
     total, l.995); ``extra`` are ``ArchState`` fields (``optional_rules``; ``turn_limit`` the last
     turn, both sides' turns counted: default twice the printed limit). Raises KeyError for an
@@ -162,7 +163,10 @@ def scenario_opening(name: str, seed: int | None = 0, launchers: dict[str, Any] 
     hide = [r["piece"] for r in t.get("required", ()) if r.get("hidden")]          # submerged, on the notepad (l.1151)
     extra["optional_rules"] = sorted(set(extra.get("optional_rules", ())) | set(t.get("optional_rules", ())))
     extra.setdefault("turn_limit", 2 * t["limit"])        # rounds: each side plays ``limit`` turns (reading)
-    g = stage(board, specs, seed=seed, level=LEVEL, to_move=t["first"], scenario=t["line"],
+    planes = {f"{side} {n}": "ready" for side, names in sorted(t.get("aircraft", {}).items()) for n in names}
+    if planes:                                 # on Ready at their distant bases, off the board (l.1288, l.1307)
+        extra.setdefault("airfield", planes)
+    g = stage(board, specs, seed=seed, level=LEVEL, to_move=t["first"], scenario=key(t),
               garrisons=garrisons(board), hide=hide, **extra)
     from lcb_lab.games.archipelago.rules.scenario_task import begin
     begin(g, t)

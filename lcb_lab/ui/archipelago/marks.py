@@ -105,6 +105,7 @@ def marks(v: dict, viewer: Any = None) -> list[PieceMark]:
     aboard = v.get("aboard", {})
     for pid, p in sorted(v["pieces"].items()):
         owner, kind, _ = cat.of_id(pid)
+        owner = v.get("captured", {}).get(pid, owner)          # the seaplane taken by commandos (l.1568)
         drawing = "submerged" if pid in under else DRAWINGS.get(kind, "ship")
         out.append(PieceMark(label_of(pid), owner, Axial(*p["point"]), Facing(p["facing"]), drawing, len(p["hits"]),
                              dashed=pid in under and _own(viewer, owner), aboard=bool(aboard.get(pid))))

@@ -25,8 +25,21 @@ def table() -> dict[str, dict]:
 SCENARIOS: dict[str, str] = {name: t["title"] for name, t in table().items()}
 """Scenario name -> its title (``"convoy": "Convoy"``), in the text's order (l.1403-1568)."""
 
-LINES: dict[str, str] = {t["line"]: name for name, t in table().items()}
-"""A scenario's line (``state.scenario``) -> its name."""
+def key(t: dict) -> str:
+    """What ``state.scenario`` holds for scenario ``t``: its line, or its ``key`` where two forms
+    print on one line (the symmetric Hidden Landing, ``"l.1550 both"``)."""
+    return t.get("key", t["line"])
+
+
+LINES: dict[str, str] = {key(t): name for name, t in table().items()}
+"""A scenario's line (``state.scenario``, :func:`key`) -> its name."""
+
+
+def side_of(t: dict, name: str, side: str, default: Any = None) -> Any:
+    """Value ``name`` of scenario ``t`` for ``side``: a table of sides (``{Red = 1, Blue = 11}``,
+    the symmetric forms) gives the side's entry, any other value is the same for both."""
+    v = t.get(name, default)
+    return v.get(side, default) if isinstance(v, dict) else v
 
 
 def spec(s: Any) -> dict | None:

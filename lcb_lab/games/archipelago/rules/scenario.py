@@ -7,12 +7,15 @@ total (l.1401: the ``required`` pieces are not counted), ``zones`` where each si
 4"``: the four eastern sector columns; ``"D1 A7"``: the rectangle of sectors between two corners),
 the required pieces and where they start (``sectors``, a base's ``port``, ``aboard`` a carrier), the
 restrictions (``unused_classes``, ``unused_markers``, ``unused_bases``, ``no_base_attack``,
-``protected`` pieces, ``immobile`` pieces, ``keep_east_of`` / ``keep_west_of`` with ``free_row``, ``keep_rows_from``), the ``task``,
-the ``limit`` in rounds and who moves ``first`` (l.1401).
+``protected`` pieces, ``immobile`` pieces, ``keep_east_of`` / ``keep_west_of`` with ``free_row``,
+``keep_rows_from`` / ``keep_rows_to``), the combat ``aircraft`` on Ready (l.1506), the ``task``
+(``capture_goal``: where the captured seaplane lands, l.1568), the ``limit`` in rounds and who moves
+``first`` (l.1401).  A value differing between the sides is a table of sides (the symmetric
+forms); ``key`` names a form that shares its line with another (``"l.1550 both"``).
 
 * :data:`SCENARIOS` -- name -> title, for the lab (``model/scenario_book.py``);
   :func:`~lcb_lab.games.archipelago.scenario_setup.scenario_opening` sets one up.
-* A game in a scenario has ``state.scenario`` = the scenario's line (``"l.1403"``); destroying a
+* A game in a scenario has ``state.scenario`` = the scenario's line (``"l.1403"``) or ``key``; destroying a
   Base A does not end it (l.1399, :func:`~.victory.check_base`), nor does running out of
   ammunition: the task alone decides (l.1399), checked at the end of every turn and at the limit
   (:mod:`~.scenario_task`).
@@ -38,7 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.model.scenario_book import LINES, SCENARIOS, ref, spec, table
+from lcb_lab.games.archipelago.model.scenario_book import LINES, SCENARIOS, ref, side_of, spec, table
 from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.kernel.errors import IllegalAction
@@ -66,7 +69,7 @@ def _target_refusal(g: Any, t: dict, target: str) -> tuple[str, str] | None:
         return rule, f"{t['title']}: {target} may not be destroyed (a low intensity conflict)"
     if target == t.get("protected_loading") and s.progress.get("oil", 0) > 0:
         return rule, f"{t['title']}: the tanker {target} may not be destroyed while loading oil or after"
-    if target == t.get("protected_grounded") and not s.progress.get("took_off"):
+    if target == t.get("protected_grounded") and not s.progress.get("took_off") and not s.progress.get("captured"):
         return ref(t, "outcome"), f"{t['title']}: no shot at {target} before it takes off"
     return None
 
@@ -166,7 +169,8 @@ def _landing_refusal(g: Any, t: dict, a: Any) -> tuple[str, str] | None:
 
 def _saboteurs(t: dict, a: Any) -> bool:
     """The landing that is the Hidden Landing's task (l.1544)."""
-    return t.get("task") == "sabotage" and isinstance(a, A.LandCommandos) and a.piece in t.get("task_pieces", ())
+    return t.get("task", "").startswith("sabotage") and isinstance(a, A.LandCommandos) \
+        and a.piece in t.get("task_pieces", ())
 
 
 def before(g: Any, a: Any) -> None:
@@ -198,8 +202,9 @@ def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
     """Refuse a step of ``p`` onto ``point`` outside where the scenario lets it go: a spared piece
     not onto a contact mine (l.1452 with l.1057, reading); the convoy not
     west of the M sectors but in row 1, where it leaves (l.1413, reading; Blue's not east of the F
-    sectors but in row 11, l.1419); the Breakthrough's Red
-    fleet not in the sector rows below 4 (l.1510). Raises IllegalAction."""
+    sectors but in row 11, l.1419; both in the symmetric form, l.1421); the Breakthrough's Red
+    fleet not in the sector rows below 4 (l.1510; Blue's not beyond row 8 in the rotated variation,
+    l.1518). Raises IllegalAction."""
     t = spec(s)
     if t is None or point not in g.board:
         return
@@ -208,15 +213,19 @@ def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
                                                     f"conflict): it does not run onto the mine at {tuple(point)}")
     sec = g.board.sector(point)
     col, row = sec[0], int(sec[1:])
-    if pid in t.get("task_pieces", ()) and row != t.get("free_row"):
-        for key, side, beyond in (("keep_east_of", "west", col < t.get("keep_east_of", "")),
-                                  ("keep_west_of", "east", col > t.get("keep_west_of", "Z"))):
-            if key in t and beyond:
-                raise IllegalAction(ref(t, "task"), f"{pid} may not go {side} of the {t[key]} sectors ({sec}) "
-                                                    f"but in row {t['free_row']}, where the convoy leaves")
-    least = t.get("keep_rows_from", {}).get(p.owner)
-    if least and row < least and cls_of(p).mobility in ("ship", "boat", "hovercraft"):
-        raise IllegalAction(ref(t, "restrictions"), f"the {p.owner} fleet may not go beyond sector row {least} ({sec})")
+    free = side_of(t, "free_row", p.owner)
+    if pid in t.get("task_pieces", ()) and row != free:
+        east, west = side_of(t, "keep_east_of", p.owner), side_of(t, "keep_west_of", p.owner)
+        for side, edge, beyond in (("west", east, east and col < east), ("east", west, west and col > west)):
+            if beyond:
+                raise IllegalAction(ref(t, "task"), f"{pid} may not go {side} of the {edge} sectors ({sec}) "
+                                                    f"but in row {free}, where the convoy leaves")
+    if cls_of(p).mobility not in ("ship", "boat", "hovercraft"):
+        return
+    least, most = t.get("keep_rows_from", {}).get(p.owner), t.get("keep_rows_to", {}).get(p.owner)
+    if (least and row < least) or (most and row > most):
+        bound = f"beyond sector row {least}" if least and row < least else f"beyond sector row {most}"
+        raise IllegalAction(ref(t, "restrictions"), f"the {p.owner} fleet may not go {bound} ({sec})")
 
 
 __all__ = ["LINES", "SCENARIOS", "ref", "spec", "table", "spared", "unused_base_at", "refusal", "before", "screen", "check_point",

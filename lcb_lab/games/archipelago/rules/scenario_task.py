@@ -22,8 +22,12 @@
   capture, no fight with the garrison); S-32 lost with its commandos aboard loses.
 * ``seaplane`` (Seaplane l.1562-1568): H7 refuelled (l.1113) and landed again in the goal sector
   wins for Blue; a Red hovercraft or frigate with commandos ending Red's turn beside H7 before it
-  takes off captures it: Red wins (*reading*: the captured plane's flight to the Red Base A,
-  l.1568, is not played); H7 lost after its take-off: Blue can no more complete it, a draw.
+  takes off captures it (:func:`_capture`): refuelled, it is Red's and must fly to the Red Base A,
+  landing in the ``capture_goal`` (O10): Red wins (l.1568).  *Reading*: H7 lost (before or after
+  its capture) or not home by the limit is a draw (l.1566: Blue has failed its task).
+
+The symmetric forms' races (l.1421, l.1442, l.1550) are :mod:`~.scenario_race`'s, joined to
+:data:`TASKS` on first use.
 
 At the end of the limit's last round (each side has played ``limit`` turns) the task not done
 gives the scenario's ``fail`` outcome (a side's win, or "" a draw).
@@ -33,8 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import other
-from lcb_lab.games.archipelago.rules.common import log, where
-from lcb_lab.games.archipelago.model.scenario_book import ref, spec
+from lcb_lab.games.archipelago.rules.common import cls_of, log, where
+from lcb_lab.games.archipelago.model.scenario_book import ref, side_of, spec
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, neighbour
 
@@ -65,7 +69,7 @@ def _leave(g: Any, t: dict, side: str) -> None:
     for pid in [i for i in _task_pieces(g, t, side) if i in s.pieces]:
         p = s.pieces[pid]
         edge = any(neighbour(p.at, f) not in g.board for f in range(6))
-        if edge and g.board.sector(p.at) in t["exit_sectors"]:
+        if edge and g.board.sector(p.at) in side_of(t, "exit_sectors", side):
             del s.pieces[pid]
             s.progress[f"out {pid}"] = 1
             log(g, "scenario", f"{pid} leaves the battle zone at {where(g, p.at)}", f"Through an exit sector "
@@ -75,7 +79,7 @@ def _leave(g: Any, t: dict, side: str) -> None:
 def _task_pieces(g: Any, t: dict, side: str) -> list[str]:
     s = g.state
     if "task_pieces" in t:
-        return list(t["task_pieces"])
+        return [i for i in t["task_pieces"] if i.startswith(side + " ")]
     ids = set(s.pieces) | set(s.sunk) | {k[4:] for k in s.progress if k.startswith("out ")}
     return sorted(i for i in ids if i.startswith(side + " ") and i.split(" ")[1].split("-")[0] in
                   {"D", "C", "MC", "F"})
@@ -185,7 +189,7 @@ def _sabotage(g: Any, t: dict, final: bool) -> tuple[str, str] | None:
     s = g.state
     pid = t["task_pieces"][0]
     side = pid.split(" ")[0]
-    if s.progress.get("landed"):
+    if s.progress.get(f"landed {side}"):
         return side, f"{pid}'s saboteurs are ashore on an island of an enemy base"
     if pid not in s.pieces and pid not in s.hidden:
         return t["fail"], f"{pid} is lost with its commandos"
@@ -195,17 +199,33 @@ def _sabotage(g: Any, t: dict, final: bool) -> tuple[str, str] | None:
 def _seaplane(g: Any, t: dict, final: bool) -> tuple | None:
     s = g.state
     pid = t["task_pieces"][0]
+    taken = s.progress.get("captured")
     if pid not in s.pieces:
-        return "", f"{pid} is lost: Blue can no more complete its task"
+        return "", f"{pid} is lost: {'Red cannot bring it home' if taken else 'Blue can no more complete its task'}"
     p = s.pieces[pid]
-    if s.progress.get("took_off") and not p.flying and g.board.sector(p.at) in t["goal_sectors"]:
-        return p.owner, f"{pid} lands in {g.board.sector(p.at)}"
-    foe = other(p.owner)
-    if s.to_move == foe and not s.progress.get("took_off"):
-        for qid, q in sorted(s.pieces.items()):
-            if q.owner == foe and q.kind in ("hovercraft", "frigate") and "C" in q.ammo and distance(q.at, p.at) <= 1:
-                return foe, f"{qid} brings commandos to {pid}: they capture it", ref(t, "capture")
+    goal = t["capture_goal"] if taken else t["goal_sectors"]
+    if s.progress.get("took_off") and not p.flying and g.board.sector(p.at) in goal:
+        return p.owner, f"{pid} lands in {g.board.sector(p.at)}", *([ref(t, "capture")] if taken else [])
+    if not taken and s.to_move == other(p.owner) and not s.progress.get("took_off"):
+        by = next((q for q, c in sorted(s.pieces.items()) if c.owner == s.to_move and c.kind in ("hovercraft", "frigate")
+                   and "C" in c.ammo and distance(c.at, p.at) <= 1), None)
+        if by:
+            _capture(g, t, pid, by)
     return (t["fail"], f"{pid} is not home in time") if final else None
+
+
+def _capture(g: Any, t: dict, pid: str, by: str) -> None:
+    """Red's commandos from ``by`` capture the seaplane ``pid`` (l.1568): it is refuelled and becomes
+    Red's (*reading*: it keeps its name; the C marker leaves ``by`` with the commandos aboard it);
+    from its take-off it must land in the capture goal, the Red Base A."""
+    s = g.state
+    p, c = s.pieces[pid], s.pieces[by]
+    c.ammo.remove("C")
+    p.owner, p.fuel = c.owner, cls_of(p).fuel
+    s.progress["captured"] = 1
+    log(g, "scenario", f"{by} brings commandos to {pid}: they capture it", f"{pid} is refuelled to {p.fuel} and is "
+        f"{p.owner}'s now; it must fly to the {p.owner} Base A and land in {', '.join(t['capture_goal'])} "
+        f"({ref(t, 'capture')}).", [ref(t, "capture")], piece=pid, by=by)
 
 
 TASKS = {"exit": _exit, "deploy": _deploy, "oil": _oil, "salvage": _salvage, "route": _route, "hold": _hold,
@@ -221,6 +241,9 @@ def check(g: Any) -> None:
     if t is None or s.over:
         return
     final = s.turn >= (s.turn_limit or 2 * t["limit"])
+    if t["task"] not in TASKS:
+        from lcb_lab.games.archipelago.rules.scenario_race import RACES
+        TASKS.update(RACES)
     done = TASKS[t["task"]](g, t, final)
     if done:
         winner, why, *rule = done
@@ -237,7 +260,7 @@ def saboteurs_land(g: Any, pid: str, island: str) -> bool:
     from lcb_lab.games.archipelago.rules.scenario import enemy_base_island
     s = g.state
     t = spec(s)
-    if t is None or t.get("task") != "sabotage" or pid not in t["task_pieces"]:
+    if t is None or not t.get("task", "").startswith("sabotage") or pid not in t["task_pieces"]:
         return False
     if not enemy_base_island(g, island, s.to_move):
         return False
@@ -253,7 +276,7 @@ def saboteurs_land(g: Any, pid: str, island: str) -> bool:
     p.ammo.remove("C")
     p.fired = True
     s.phase = "fire"
-    s.progress["landed"] = 1
+    s.progress[f"landed {p.owner}"] = 1
     log(g, "commandos", f"{p.owner}'s saboteurs land on {island} from {pid}", f"The task of the scenario "
         f"({ref(t, 'task')}): they land hidden, no capture and no fight with the garrison (reading).",
         [ref(t, "task"), "l.1167"], piece=pid)
@@ -266,7 +289,7 @@ def listed(g: Any, who: str) -> list:
     from lcb_lab.games.archipelago.rules.commandos import near
     s = g.state
     t = spec(s)
-    if t is None or t.get("task") != "sabotage" or s.phase == "start" or s.to_move != who:
+    if t is None or not t.get("task", "").startswith("sabotage") or s.phase == "start" or s.to_move != who:
         return []
     from lcb_lab.games.archipelago.rules.scenario import enemy_base_island
     out = []
