@@ -15,7 +15,7 @@ not counting the unit's own hex (4.21); ``None`` means infinite (∞).  Supply
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal, Optional
 
@@ -141,16 +141,22 @@ class UnitType(_Model):
             raise ValueError(f"slot {sorted(dup)} given twice")
         return v
 
+    @cached_property
+    def _cv_tables(self) -> tuple[dict[str, CombatValue], dict[str, tuple[CombatValue, ...]]]:
+        """``({slot: CV}, {kind: CVs of that kind in order})``, made on first use (the type is frozen;
+        not a field: equality, dumps and validation ignore it)."""
+        kinds: dict[str, tuple[CombatValue, ...]] = {}
+        for c in self.cvs:
+            kinds[c.kind] = kinds.get(c.kind, ()) + (c,)
+        return {c.slot: c for c in self.cvs}, kinds
+
     def cv(self, slot: str) -> CombatValue | None:
         """The CV in ``slot`` (e.g. ``"LRS1"``) or None."""
-        for c in self.cvs:
-            if c.slot == slot:
-                return c
-        return None
+        return self._cv_tables[0].get(slot)
 
     def cvs_of(self, kind: str) -> tuple[CombatValue, ...]:
-        """All CVs of a kind: ``"GA"``, ``"LRS"`` or ``"INT"``."""
-        return tuple(c for c in self.cvs if c.kind == kind)
+        """All CVs of a kind: ``"GA"``, ``"LRS"`` or ``"INT"`` (in the order of ``cvs``)."""
+        return self._cv_tables[1].get(kind, ())
 
     def rv(self, slot: str) -> ResupplyValue | None:
         """The Resupply Value in ``slot`` (``"RV1"``/``"RV2"``, 8.0), or None when the type has none there."""

@@ -85,15 +85,17 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
     for u in ctx.state.living(t.team):
         if not u.on_map:
             continue
-        for cv in ctx.cvs_of(u, "INT"):
+        cvs = ctx.cvs_of(u, "INT")
+        if cvs:                             # the unit's own facts, the same for each of its values
             d = dist(u.hex, t.hex)
+            close = d <= closest
+            zone_why = zone_problem(u.hex, t.hex)
+        for cv in cvs:
             left = supply_left(ctx, u, cv.slot)
             in_range = cv.in_range(d)
-            close = d <= closest
             has = left is None or left > 0
             bmd = bool(getattr(cv, "bmd", False))
             reason = ""
-            zone_why = zone_problem(u.hex, t.hex)
             if u.paralysed:
                 reason = "may not act this turn (card effect)"
             elif zone_why:
@@ -164,13 +166,14 @@ def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
     the ``interceptors`` judged against that shooter alone).
     """
     attacks = attacks_on(ctx, target_uid, lrs_allocs)
+    whole = _with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
+                                                    _ballistic(attacks.values())))
     return Target(
         target=target_uid, hex=target_piece(ctx, target_uid).hex,
         incoming_dice=sum(a["dice"] for a in attacks.values()),
-        interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
-                                                             _ballistic(attacks.values()))),
-        attacks=tuple(Attack(**dict(a, interceptors=_with_infinite(
-            ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))) for a in attacks.values()),
+        interceptors=whole,
+        attacks=tuple(Attack(**dict(a, interceptors=whole if len(attacks) == 1 else _with_infinite(   # one attack:
+            ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))) for a in attacks.values()),   # the same
     )
 
 
