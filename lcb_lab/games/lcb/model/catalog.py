@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal, Optional
+from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
@@ -83,6 +83,9 @@ class CombatValue(CvReading, _Model):
     supply: Optional[R.ranged(R.SUPPLY)]           # required: write "inf" for infinite supply
     ballistic: bool = False                        # a ballistic LRS: only BMD INTERCEPT answers it (7.510)
     sources: dict[str, str]
+    bmd: ClassVar[bool] = False
+    """A unit's own INTERCEPT value is never a BMD value (7.510: those come from Attached cards,
+    ``rules.cards.cvs.CardCV.bmd``); a class constant, not a field, read like the card CV's field."""
 
     _n = field_validator("range", "supply", mode="before")(_inf)
     _s = field_validator("sources")(lambda v: _check_sources(v))
