@@ -243,7 +243,19 @@ def test_unit_type_cv_tables_equal_a_scan_of_its_cvs():
         for slot in ("GA", "LRS1", "LRS2", "LRS3", "INT1", "INT2", "RV1"):
             assert t.cv(slot) is next((c for c in t.cvs if c.slot == slot), None)
         assert t.cvs and t.cvs[0].bmd is False or not t.cvs
-        assert "_cv_tables" not in t.model_dump()
+        assert "_cv_cache" not in t.model_dump()
+
+
+def test_a_copy_with_other_cvs_reads_its_own_tables():
+    """A scenario's variant of a type (``model_copy(update={"cvs": ...})``, e.g. the 17.91 example
+    ship) never reads the tables its original made."""
+    t = next(t for t in load_catalog().units.values() if len(t.cvs_of("LRS")) > 1)
+    assert t.cv("LRS2") is not None                      # the original's tables are made first
+    fewer = t.model_copy(update={"cvs": t.cvs_of("LRS")[:1]})
+    assert fewer.cvs_of("LRS") == fewer.cvs and fewer.cv("LRS2") is None
+    more = t.model_copy(update={"cvs": tuple(c.model_copy(update={"supply": 10}) for c in t.cvs)})
+    assert [c.supply for c in more.cvs_of("LRS")] == [10, 10] and more.cv("LRS1").supply == 10
+    assert t.model_copy() == t and t.model_copy().cvs_of("LRS") == t.cvs_of("LRS")
 
 
 def test_p_hit_remembers_the_die_s_own_answers():

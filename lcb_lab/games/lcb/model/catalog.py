@@ -15,7 +15,7 @@ not counting the unit's own hex (4.21); ``None`` means infinite (∞).  Supply
 """
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import ClassVar, Literal, Optional
 
@@ -144,14 +144,20 @@ class UnitType(_Model):
             raise ValueError(f"slot {sorted(dup)} given twice")
         return v
 
-    @cached_property
+    @property
     def _cv_tables(self) -> tuple[dict[str, CombatValue], dict[str, tuple[CombatValue, ...]]]:
-        """``({slot: CV}, {kind: CVs of that kind in order})``, made on first use (the type is frozen;
-        not a field: equality, dumps and validation ignore it)."""
+        """``({slot: CV}, {kind: CVs of that kind in order})``, made on first use and kept with the
+        ``cvs`` they were made from (not a field: equality, dumps and validation ignore it; a
+        ``model_copy`` with other ``cvs`` makes its own)."""
+        got = self.__dict__.get("_cv_cache")
+        if got is not None and got[0] is self.cvs:
+            return got[1]
         kinds: dict[str, tuple[CombatValue, ...]] = {}
         for c in self.cvs:
             kinds[c.kind] = kinds.get(c.kind, ()) + (c,)
-        return {c.slot: c for c in self.cvs}, kinds
+        tables = {c.slot: c for c in self.cvs}, kinds
+        self.__dict__["_cv_cache"] = (self.cvs, tables)      # the frozen model's own dict, as cached_property does
+        return tables
 
     def cv(self, slot: str) -> CombatValue | None:
         """The CV in ``slot`` (e.g. ``"LRS1"``) or None."""
