@@ -25,9 +25,18 @@ def hits_on(cv: int) -> Rule:
     return at_most(cv)
 
 
+_P_HIT: dict[int, float] = {}
+"""``p_hit``'s answers so far, by CV (the die and its rule never change: the same floats)."""
+
+
 def p_hit(cv: int) -> float:
     """Chance one d20 hits on ``cv`` (7.02): ``clamp(cv, 0, 20) / 20``, exactly."""
-    return DIE.chance(at_most(cv))
+    got = _P_HIT.get(cv)
+    if got is None:
+        got = DIE.chance(at_most(cv))
+        if type(cv) is int:             # an int key only (a float CV is asked afresh)
+            _P_HIT[cv] = got
+    return got
 
 
 def p_any_hit(dice: int, cv: int) -> float:

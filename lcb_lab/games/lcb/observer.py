@@ -109,14 +109,14 @@ def knows(state: GameState, viewer: str | None, subject: Subject) -> bool:
     Raises TypeError for anything else."""
     if _all_seeing(viewer):
         return True
-    if isinstance(subject, Unit):       # the usual subject, before the slower Mapping (ABC) check
+    if isinstance(subject, Unit):       # the usual subjects, before the slower Mapping (ABC) check
         return _knows_unit(state, viewer, subject)
-    if isinstance(subject, Mapping):
-        return all(_knows_ref(state, viewer, kind, ident) for kind, ident in subject.items())
-    if isinstance(subject, (Marker, CardMarker)):
-        return subject.team == viewer or subject.revealed
     if isinstance(subject, Card):
         return subject.team == viewer or subject.face_up
+    if isinstance(subject, (Marker, CardMarker)):
+        return subject.team == viewer or subject.revealed
+    if isinstance(subject, Mapping):
+        return all(_knows_ref(state, viewer, kind, ident) for kind, ident in subject.items())
     raise TypeError(f"knows: cannot tell whether a team knows a {type(subject).__name__}")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Optional
+from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
@@ -83,6 +83,9 @@ class CombatValue(CvReading, _Model):
     supply: Optional[R.ranged(R.SUPPLY)]           # required: write "inf" for infinite supply
     ballistic: bool = False                        # a ballistic LRS: only BMD INTERCEPT answers it (7.510)
     sources: dict[str, str]
+    bmd: ClassVar[bool] = False
+    """A unit's own INTERCEPT value is never a BMD value (7.510: those come from Attached cards,
+    ``rules.cards.cvs.CardCV.bmd``); a class constant, not a field, read like the card CV's field."""
 
     _n = field_validator("range", "supply", mode="before")(_inf)
     _s = field_validator("sources")(lambda v: _check_sources(v))
@@ -141,16 +144,28 @@ class UnitType(_Model):
             raise ValueError(f"slot {sorted(dup)} given twice")
         return v
 
+    @property
+    def _cv_tables(self) -> tuple[dict[str, CombatValue], dict[str, tuple[CombatValue, ...]]]:
+        """``({slot: CV}, {kind: CVs of that kind in order})``, made on first use and kept with the
+        ``cvs`` they were made from (not a field: equality, dumps and validation ignore it; a
+        ``model_copy`` with other ``cvs`` makes its own)."""
+        got = self.__dict__.get("_cv_cache")
+        if got is not None and got[0] is self.cvs:
+            return got[1]
+        kinds: dict[str, tuple[CombatValue, ...]] = {}
+        for c in self.cvs:
+            kinds[c.kind] = kinds.get(c.kind, ()) + (c,)
+        tables = {c.slot: c for c in self.cvs}, kinds
+        self.__dict__["_cv_cache"] = (self.cvs, tables)      # the frozen model's own dict, as cached_property does
+        return tables
+
     def cv(self, slot: str) -> CombatValue | None:
         """The CV in ``slot`` (e.g. ``"LRS1"``) or None."""
-        for c in self.cvs:
-            if c.slot == slot:
-                return c
-        return None
+        return self._cv_tables[0].get(slot)
 
     def cvs_of(self, kind: str) -> tuple[CombatValue, ...]:
-        """All CVs of a kind: ``"GA"``, ``"LRS"`` or ``"INT"``."""
-        return tuple(c for c in self.cvs if c.kind == kind)
+        """All CVs of a kind: ``"GA"``, ``"LRS"`` or ``"INT"`` (in the order of ``cvs``)."""
+        return self._cv_tables[1].get(kind, ())
 
     def rv(self, slot: str) -> ResupplyValue | None:
         """The Resupply Value in ``slot`` (``"RV1"``/``"RV2"``, 8.0), or None when the type has none there."""

@@ -49,22 +49,45 @@ def type_is_bmd(ct: Any) -> bool:
     return any(e.fn == "attached_cv" and e.args.get("bmd") for e in ct.effects) or bool(ct.bmd_only)
 
 
-def _cvs_of_card(ctx, card) -> list[CardCV]:
+_MADE: dict[str, tuple[Any, tuple[CardCV, ...]]] = {}
+"""Card id -> (its card type, the CVs :func:`_cvs_of_card` made for it): they depend on the two
+alone (frozen records), so they are made once per card and type (the type is kept, so its
+identity is checked, never a reused id)."""
+
+
+def _cvs_of_card(ctx, card) -> tuple[CardCV, ...]:
     try:
         ct = ctx.ctype(card)
     except UnknownName:
-        return []
+        return ()
+    got = _MADE.get(card.cid)
+    if got is not None and got[0] is ct:
+        return got[1]
     bmd = type_is_bmd(ct)
-    return [CardCV(f"{card.cid}:{cv.slot}", cv.value, cv.range, cv.supply, card.cid, bmd) for cv in ct.cvs]
+    made = tuple(CardCV(f"{card.cid}:{cv.slot}", cv.value, cv.range, cv.supply, card.cid, bmd) for cv in ct.cvs)
+    if len(_MADE) >= 1024:
+        _MADE.clear()
+    _MADE[card.cid] = (ct, made)
+    return made
 
 
-def card_cvs(ctx: Any, unit: Unit, kind: str | None = None) -> list[CardCV]:
-    """The CVs ``unit``'s Attached cards give it (of ``kind`` "LRS" / "INT" / "GA" when given)."""
+def attached_by_host(cards: dict) -> dict[str, list]:
+    """``{host uid: its Attached cards in card order}`` of the game's ``cards`` (``state.cards``)."""
+    out: dict[str, list] = {}
+    for c in cards.values():
+        if c.where == "attached":
+            out.setdefault(c.host, []).append(c)
+    return out
+
+
+def card_cvs(ctx: Any, unit: Unit, kind: str | None = None, attached: dict[str, list] | None = None) -> list[CardCV]:
+    """The CVs ``unit``'s Attached cards give it (of ``kind`` "LRS" / "INT" / "GA" when given).
+    ``attached``: :func:`attached_by_host` of the state as it is (read once for several units)."""
     cards = ctx.state.cards
     if not cards:
         return []
     out = []
-    for c in cards.values():
+    for c in (attached.get(unit.uid, ()) if attached is not None else cards.values()):
         if c.where == "attached" and c.host == unit.uid:
             out += [cv for cv in _cvs_of_card(ctx, c) if kind is None or cv.kind == kind]
     return out

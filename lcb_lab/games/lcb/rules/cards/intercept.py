@@ -82,18 +82,29 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
     """Why IAMD value ``v`` (one of :func:`iamd_values`) may not INTERCEPT card link ``target``:
     ``(rule, reason)`` -- e.g. ``("9.011", "... has no INTERCEPT symbol")`` (9.011, 9.012, 13.25, 7.510,
     7.58; range in hexes) -- or ``("", "")`` when it may."""
+    why, ct = _link_refusal(ctx, target)
+    return why if why[0] else _value_refusal(ctx, v, target, ct)
+
+
+def _link_refusal(ctx: Ctx, target: CardPlay) -> tuple[tuple[str, str], object]:
+    """The part of :func:`refusal` that reads the link alone (the same for every IAMD value):
+    ``((rule, reason) or ("", ""), the link card's type)``."""
     card = ftr_nullify.link_card(ctx, target)
     if card is None:
-        return "9.011", f"link {target.pid} is not a card"
+        return ("9.011", f"link {target.pid} is not a card"), None
     ct = ctx.ctype(card)
     if "intercept" not in ct.symbols and not ct.bmd_only:
-        return "9.011", f"{ct.name} has no INTERCEPT symbol"
+        return ("9.011", f"{ct.name} has no INTERCEPT symbol"), ct
     if kind(target) != "play":
-        return "9.012", f"{ct.name} is answering a card here: it is off-map, not eligible for INTERCEPT"
+        return ("9.012", f"{ct.name} is answering a card here: it is off-map, not eligible for INTERCEPT"), ct
     m = ctx.state.card_markers.get(target.data.get("marker") or "")
     if m is not None and not m.revealed:
-        return "13.25", f"{ct.name}'s marker is concealed: only a revealed ISR marker may be INTERCEPTed"
+        return ("13.25", f"{ct.name}'s marker is concealed: only a revealed ISR marker may be INTERCEPTed"), ct
+    return ("", ""), ct
 
+
+def _value_refusal(ctx: Ctx, v: dict, target: CardPlay, ct) -> tuple[str, str]:
+    """The part of :func:`refusal` that reads IAMD value ``v``, for a link :func:`_link_refusal` passed."""
     if v["paralysed"]:
         return "9.0", f"{v['uid']} may not act this turn (card effect)"
     if ct.bmd_only and not v["bmd"]:
@@ -123,16 +134,22 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
     mods = sum(val for _, val, _ in ftr_nullify.network_modifiers(ctx.state, team))
     values = iamd_values(ctx, team)         # read only below: the same for every link
     for t in _pending(ctx, other(team)):
+        why, ct = _link_refusal(ctx, t)     # the link's own refusal: the same for every value
+        if why[0]:
+            continue
+        p_detect = None
         for v in values:
-            if refusal(ctx, v, t)[0]:
+            if _value_refusal(ctx, v, t, ct)[0]:
                 continue
             if any(kind(x) == "intercept" and x.data["uid"] == v["uid"] and t.pid in x.data["to"]
                    for x in ctx.state.chain):
                 continue
+            if p_detect is None:
+                p_detect = ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t))
             out.append(CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
                                        max_dice=4 if v["left"] is None else v["left"],
                                        p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods + _interop(ctx, v, t))),
-                                       p_detect=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)), to=t.pid))
+                                       p_detect=p_detect, to=t.pid))
     return out
 
 
@@ -165,16 +182,24 @@ def not_ruled_out(ctx: Ctx, player: str, links: list[CardPlay]) -> bool:
         if ("intercept" not in ct.symbols and not ct.bmd_only) or (m is not None and not m.revealed):
             continue
         h = None if ct.bmd_only else target_hex(ctx, t)
-        if (ct.bmd_only or h is not None) and any(_may_reach(ctx, player, c, t, h) for c in counters):
+        values: list = []                   # the other team's IAMD values, read once when needed
+        if (ct.bmd_only or h is not None) and any(_may_reach(ctx, player, c, t, h, values) for c in counters):
             return True
     return False
 
 
-def _may_reach(ctx: Ctx, player: str, c, t: CardPlay, h: str | None) -> bool:
+def _may_reach(ctx: Ctx, player: str, c, t: CardPlay, h: str | None, values: list | None = None) -> bool:
     """Whether ``player`` cannot rule out counter ``c`` INTERCEPTing link ``t`` at hex ``h``
-    (None: from anywhere, 7.510)."""
+    (None: from anywhere, 7.510).  ``values``: :func:`iamd_values` of ``c``'s team once read
+    (an empty list is filled on first use; the state does not change meanwhile)."""
     d = 0 if h is None else dist(c.hex, h)
     if d <= counter_reach(ctx, player, c):
         return True
     # its own eligible values too: in a legal state counter_reach already counts them
-    return isinstance(c, Unit) and any(v["uid"] == c.uid and not refusal(ctx, v, t)[0] for v in iamd_values(ctx, c.team))
+    if not isinstance(c, Unit):
+        return False
+    if values is None:
+        values = iamd_values(ctx, c.team)
+    elif not values:
+        values += iamd_values(ctx, c.team) or [None]      # [None]: read, and there is none
+    return any(v is not None and v["uid"] == c.uid and not refusal(ctx, v, t)[0] for v in values)

@@ -370,7 +370,8 @@ def _check_use(ctx: Ctx, ref: str, option: str, aid: int | None) -> tuple:
 def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
     """The ``plays`` (:class:`lcb_lab.games.lcb.actions.PlayCard`) :func:`check_links` accepts now, in
     order -- the same verdicts, with the checks that do not read the targets (:func:`_check_use`)
-    made once per card, option and paying action (``uses``: their results, kept by the caller
+    made once per card, option and paying action, the target checks once per card, option and
+    targets, the escort's once per card and escort (``uses``: their results, kept by the caller
     across calls on the same state).  Changes nothing."""
     if ctx.state.stage == "deployment":
         return [a for a in plays if _links_ok(ctx, a)]
@@ -392,8 +393,15 @@ def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
             ok = uses.get(tkey)
             if ok is None:
                 ok = uses[tkey] = _targets_ok(ctx, got, a)
-            if not ok or not _escort_ok(ctx, got[0], a.escort):
+            if not ok:
                 continue
+            if a.escort:                # whatever the targets: the card and its escort decide (check_escort)
+                ekey = ("escort", a.card, a.escort)
+                ok = uses.get(ekey)
+                if ok is None:
+                    ok = uses[ekey] = _escort_ok(ctx, got[0], a.escort)
+                if not ok:
+                    continue
         out.append(a)
     return out
 

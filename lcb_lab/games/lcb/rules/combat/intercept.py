@@ -43,6 +43,7 @@ from lcb_lab.games.lcb.model.state import CardMarker, Unit
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
 from lcb_lab.games.lcb.rules.optional import ciws
+from lcb_lab.games.lcb.rules.cards.cvs import attached_by_host, card_cvs
 from lcb_lab.games.lcb.rules.combat.naval_zones import intercept_problem as zone_problem
 
 
@@ -82,18 +83,23 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
     t = target_piece(ctx, target_uid) if target_uid in ctx.state.card_markers else ctx.state.unit(target_uid)
     closest = min((OFF_MAP if h is None else dist(h, t.hex)) for h in shooter_hexes) if shooter_hexes else 0
     out = []
+    attached = attached_by_host(ctx.state.cards)      # read once: the state does not change here
     for u in ctx.state.living(t.team):
         if not u.on_map:
             continue
-        for cv in ctx.cvs_of(u, "INT"):
+        cvs = list(ctx.utype(u).cvs_of("INT"))            # ctx.cvs_of(u, "INT"), the cards read once
+        if attached:
+            cvs += card_cvs(ctx, u, "INT", attached)
+        if cvs:                             # the unit's own facts, the same for each of its values
             d = dist(u.hex, t.hex)
+            close = d <= closest
+            zone_why = zone_problem(u.hex, t.hex)
+        for cv in cvs:
             left = supply_left(ctx, u, cv.slot)
             in_range = cv.in_range(d)
-            close = d <= closest
             has = left is None or left > 0
             bmd = bool(getattr(cv, "bmd", False))
             reason = ""
-            zone_why = zone_problem(u.hex, t.hex)
             if u.paralysed:
                 reason = "may not act this turn (card effect)"
             elif zone_why:
@@ -164,13 +170,14 @@ def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
     the ``interceptors`` judged against that shooter alone).
     """
     attacks = attacks_on(ctx, target_uid, lrs_allocs)
+    whole = _with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
+                                                    _ballistic(attacks.values())))
     return Target(
         target=target_uid, hex=target_piece(ctx, target_uid).hex,
         incoming_dice=sum(a["dice"] for a in attacks.values()),
-        interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
-                                                             _ballistic(attacks.values()))),
-        attacks=tuple(Attack(**dict(a, interceptors=_with_infinite(
-            ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))) for a in attacks.values()),
+        interceptors=whole,
+        attacks=tuple(Attack(**dict(a, interceptors=whole if len(attacks) == 1 else _with_infinite(   # one attack:
+            ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))) for a in attacks.values()),   # the same
     )
 
 
@@ -193,6 +200,7 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
     attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)
                if t in ctx.state.units or interceptable_marker(ctx, t)}   # 12.24: a transport marker too; not 13.26, 13.43
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
+    judged: dict[tuple, list[dict]] = {}       # interceptor_options per question (nothing changes here)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")
         n, slot, tgt, shooter = int(a["dice"]), a["slot"], a["target"], a.get("shooter")
@@ -215,8 +223,12 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
             raise IllegalAction("7.42", f"{u.uid} cannot intercept for {tgt}: {zone_why}")
         answered = [attacks[tgt][shooter]] if shooter is not None else list(attacks[tgt].values())
         hexes = [x["hex"] for x in answered]
-        o = next((o for o in interceptor_options(ctx, tgt, hexes, _ballistic(answered))
-                  if o["uid"] == u.uid and o["slot"] == slot), None)
+        ballistic = _ballistic(answered)
+        key = (tgt, tuple(hexes), ballistic)
+        opts = judged.get(key)
+        if opts is None:
+            opts = judged[key] = interceptor_options(ctx, tgt, hexes, ballistic)
+        o = next((o for o in opts if o["uid"] == u.uid and o["slot"] == slot), None)
         if o is None:
             raise IllegalAction("7.5", f"{u.uid} has no {slot} INTERCEPT value")
         if not o["eligible"]:

@@ -95,3 +95,44 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
         itc = pmf(list(intercepts) + [p for _, i in answered for p in i])
     return EngagementOdds(tuple(map(float, lrs)), tuple(map(float, itc)), tuple(map(float, lost)),
                           hp, p_destroy, exp)
+
+
+_MEMO: dict = {}
+_MEMO_SIZE = 4096
+
+
+def _plain_key(x):
+    """``x`` (ints, lists / tuples of them) as a hashable key, or None when anything in it is not
+    exactly an ``int`` (a float or bool CV is computed afresh, never mixed up with an int's)."""
+    if type(x) is int:
+        return x
+    if isinstance(x, (list, tuple)):
+        out = []
+        for y in x:
+            k = _plain_key(y)
+            if k is None:
+                return None
+            out.append(k)
+        return tuple(out)
+    return None
+
+
+def remembered_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]], hp: int,
+                    unstoppable: list[tuple[int, int]] = (),
+                    answered: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = (),
+                    die: Die = DIE, rule: Callable[[int], Rule] = hits_on) -> EngagementOdds:
+    """:func:`engagement_odds` (no MILDEC), remembered by its arguments: the very same
+    :class:`EngagementOdds` (frozen, its parts tuples) for the same dice, CVs and HP -- the combat
+    sequence logs the odds of every engagement it resolves (7.02, 7.57), and random play meets the
+    same few engagements again and again.  At most 4,096 answers are kept (then all are dropped)."""
+    key = _plain_key((shots, intercepts, hp, unstoppable, answered))
+    if key is None:
+        return engagement_odds(shots, intercepts, hp, unstoppable=unstoppable, answered=answered, die=die, rule=rule)
+    key = (key, die, rule)
+    got = _MEMO.get(key)
+    if got is None:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        got = _MEMO[key] = engagement_odds(shots, intercepts, hp, unstoppable=unstoppable, answered=answered,
+                                           die=die, rule=rule)
+    return got

@@ -303,7 +303,7 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
     with ``shots`` ``(alloc, base CV, modifiers, CV, cannon)`` per attack, ``ints`` ``(alloc,
     base CV, modifiers, CV)`` per INTERCEPT allocation and their exact
     :class:`~lcb_lab.games.lcb.rules.combat.odds.EngagementOdds` (7.02, 7.52, 7.57)."""
-    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds  # numpy: imported when combat is first resolved, not to load a game
+    from lcb_lab.games.lcb.rules.combat.odds import remembered_odds  # numpy: imported when combat is first resolved, not to load a game
     naval = ctx.is_naval(tgt)
     shots, stoppable, unstoppable = [], [], []
     for a in plan.lrs + plan.card_lrs:
@@ -338,7 +338,7 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
             base, cv = _cv_of(ctx, u.uid, a["slot"], mods)
             ints.append((a, base, mods, cv))
     s_free, i_pooled, answered = odds_groups(stoppable, [(a.get("shooter"), a["dice"], cv) for a, _, _, cv in ints])
-    odds = engagement_odds(s_free, i_pooled, tgt.hp, unstoppable=unstoppable, answered=answered, die=DIE, rule=HITS)
+    odds = remembered_odds(s_free, i_pooled, tgt.hp, unstoppable=unstoppable, answered=answered, die=DIE, rule=HITS)
     return shots, ints, odds
 
 
@@ -521,14 +521,14 @@ def ga_hp(ctx: Ctx, tgt: str) -> int:
 
 
 def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
-    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds  # numpy: imported when combat is first resolved
+    from lcb_lab.games.lcb.rules.combat.odds import remembered_odds  # numpy: imported when combat is first resolved
     damage: dict[str, int] = defaultdict(int)
     gone, by_target = ga_setup(ctx, plan, h)
     for a in gone:
         ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {a['attacker']} -> {a['target']}",
                              "target already destroyed: dice are lost", ["7.05", "7.13"]))
     for tgt, shots in by_target.items():
-        odds = engagement_odds([], [], ga_hp(ctx, tgt), unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots],
+        odds = remembered_odds([], [], ga_hp(ctx, tgt), unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots],
                                die=DIE, rule=HITS)
         ctx.log(explain.step("odds", f"Odds before rolling: GROUND ASSAULT on {tgt}", odds.summary(),
                              ["7.13", "7.15"], damage=list(odds.damage), p_destroy=odds.p_destroy))
