@@ -1,4 +1,5 @@
 """Worked EXAMPLEs and rules of chapter 3 (sequence of play)."""
+import json
 import pytest
 
 from lcb_lab.kernel.errors import IllegalAction
@@ -163,4 +164,22 @@ def test_ship_and_ground_units_in_one_port_hex_are_separate_stacks():
     g.apply(A.Declare((A.CoreAction("move_conceal", ("Inf",)),)))
     assert not g.impulse.actions[0].split
     g.apply(A.Conceal(1))
+    g.apply(A.EndImpulse())
+
+
+def test_3_37_no_split_where_the_new_stack_could_reach_no_other_hex():
+    """3.37: a split-off stack must Move into its own hex.  On Gotska Sandön (AM-17, a mixed island
+    hex of the Gotland map with no ground link) a ground unit can reach no other hex, so declaring
+    part of the stack is refused at once (it could never end the impulse); the whole stack may act.
+    Found by a random walk over the legal actions that ended with nothing legal."""
+    g = situation([(f"{i} Alpha", "usmc_infantry_platoon", "AM-17", B) for i in (1, 2)], map="gotland")
+    g.apply(A.BeginImpulse(B))
+    before = json.dumps(g.state.to_dict())
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    assert e.value.rule == "3.37" and "reach no other hex" in str(e.value)
+    assert json.dumps(g.state.to_dict()) == before
+    assert not any(isinstance(a, A.Declare) and any(c.units == ("1 Alpha",) for c in a.actions)
+                   for a in g.legal_actions())
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha", "2 Alpha")),)))
     g.apply(A.EndImpulse())

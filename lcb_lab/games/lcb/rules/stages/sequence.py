@@ -275,6 +275,10 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         raise IllegalAction("7.44", f"action #{i + 1}: {names(units)} would split from their stack in naval zone "
                             f"place {origin}, but a split stack must move into its own hex (3.37) and nothing moves "
                             "in a naval zone: declare the whole stack and fire with the units you choose")
+    if split and not _can_leave(ctx, units, origin):
+        raise IllegalAction("3.37", f"action #{i + 1}: {names(units)} would split from their stack in {origin}, "
+                            "but a split stack must move into its own hex (3.37) and they can reach no other "
+                            "hex: declare the whole stack")
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
             raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")
@@ -286,6 +290,14 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
     if any(s.markers[m].hex != origin for m in mids):
         raise IllegalAction("5.17", f"action #{i + 1}: a MILDEC moves with the stack in its own hex")
     return Declared(kind, uids, jcc=a.get("jcc"), origin=origin, split=split, markers=mids)
+
+
+def _can_leave(ctx: Ctx, units: list, origin: str) -> bool:
+    """Can the stack ``units`` Move out of ``origin`` at all (5.12-5.18, as the mover knows the board)?
+    A split stack that cannot (a ground unit on an island hex with no land link) could never end its
+    impulse (3.37)."""
+    from lcb_lab.games.lcb.rules.movement.move import reach
+    return any(h != origin for h in reach(ctx, units))
 
 
 def _check_markers(ctx: Ctx, mids: list[str], i: int, seen: set[str]) -> list[str]:
