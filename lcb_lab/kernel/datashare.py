@@ -156,7 +156,7 @@ def _share_map(cur: dict, old: Any, own: bool, same_fn: Callable, copy: Callable
     return out
 
 
-def _containers_expr(cls: type) -> str:
+def _containers_expr(cls: type, a: str = "a", b: str = "b") -> str:
     """Source testing records ``a`` and ``b`` of ``cls`` (``a``'s twin is ``b``: their leaf fields
     are equal) for equal mutable fields -- the lists and dicts a rule changes in place."""
     h, parts = hints(cls), []
@@ -164,9 +164,9 @@ def _containers_expr(cls: type) -> str:
         tp = h[f.name]
         if _immutable(tp):
             continue
-        strict = _eq_expr(tp, f"a.{f.name}", f"b.{f.name}")
+        strict = _eq_expr(tp, f"{a}.{f.name}", f"{b}.{f.name}")
         parts.append(strict if strict.startswith("_same_data") else
-                     f"a.{f.name} == b.{f.name}" + (f" and {strict}" if strict else ""))
+                     f"{a}.{f.name} == {b}.{f.name}" + (f" and {strict}" if strict else ""))
     return " and ".join(parts) or "True"
 
 
@@ -230,6 +230,10 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     guard_twins = (f"            for k, a, b in zip(keys, cur.values(), old.values()):\n"
                    f"                if type(a) is _C and a._twin is b and not ({_containers_expr(cls)}):\n"
                    f"                    _unseen(a, b, k)\n") if GUARD else ""
+    def guard_other(indent: str) -> str:    # the guard over a clean record and its twin elsewhere
+        return (f"{indent}if not ({_containers_expr(cls, 'a', 'a._twin')}):\n"
+                f"{indent}    _unseen(a, a._twin, k)\n") if GUARD else ""
+    guard_other1, guard_other2 = guard_other(" " * 20), guard_other(" " * 12)
     env["_unseen"], env["_count"] = _unseen, itertools.count
     src = f"""def _share_map(cur, old, own):
     if cur is old:
@@ -246,7 +250,10 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
             for i in bad:
                 k = keys[i]
                 a, b = cur[k], old[k]
-                if _same(a, b):
+                if type(a) is _C:                    # clean, the twin of another snapshot's record: that one
+{guard_other1}                    out[k] = a._twin
+                    kept = False
+                elif _same(a, b):
                     if not own:
                         _mark(a, b, _C)
                 else:
@@ -270,6 +277,9 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
         b = get(k)
         if b is not None and type(a) is _C and a._twin is b:
 {check}            out[k] = b
+        elif type(a) is _C:                          # clean, the twin of another snapshot's record
+{guard_other2}            out[k] = a._twin
+            kept = False
         elif b is not None and _same(a, b):
             out[k] = b
             if not own:
