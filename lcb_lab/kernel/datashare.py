@@ -430,6 +430,7 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _SHARERS[cls] = env["_share"]
     fn.nested = env["_nested"]                       # type: ignore[attr-defined]
+    fn.group = (group, env["_key"], env["_keys"]) if head else None   # type: ignore[attr-defined]
     return fn
 
 
@@ -491,9 +492,23 @@ def put_back(live: Any, snap: Any, skip: tuple[str, ...] = ()) -> None:
 
 
 def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
-    """The generated ``put(o, s)`` of dataclass ``cls``: see :func:`put_back`."""
+    """The generated ``put(o, s)`` of dataclass ``cls``: see :func:`put_back`.
+
+    A class whose plain-data fields :func:`sharer` compares in one key (none of them skipped) keeps
+    the live ones when their key equals the snapshot's (kept for the last few snapshots shared, e.g.
+    a refused act's restore point; else made): strictly equal values, e.g. after a refused act that
+    changed none of them.  They are the live state's own objects, never a snapshot's, so they stay;
+    else every one is copied."""
     env: dict[str, Any] = {"_deep": _deep, "_put_map": _put_map}
-    h, lines = hints(cls), []
+    h, lines, kept = hints(cls), [], []
+    grouped = getattr(sharer(cls), "group", None)
+    if grouped is not None and not set(grouped[0]) & set(skip):
+        env["_key"], env["_keys"] = grouped[1], grouped[2]
+        head = ("    _e = _keys.get(id(s))\n    _ks = _e[1] if _e is not None and _e[0] is s else _key(s)\n"
+                "    if _ks is None or _key(o) != _ks:\n")
+        group = set(grouped[0])
+    else:
+        head, group = "", set()
     for f in dataclasses.fields(cls):
         if f.name in skip:
             continue
@@ -508,6 +523,7 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
             src = f"list({x})"
         else:
             src = _expr(tp, x, env)
-        lines.append(f"    o.{f.name} = {src}\n")
-    exec(f"def _put(o, s):\n{''.join(lines) or '    pass'}\n", env)  # noqa: S102 - from the field list
+        (kept if f.name in group else lines).append(f"    o.{f.name} = {src}\n")
+    body = (head + "".join("    " + line for line in kept)) if kept else ""
+    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n", env)  # noqa: S102 - from the field list
     return env["_put"]

@@ -5,6 +5,9 @@ the plain form it stands for:
   another snapshot than the one it is shared against -- e.g. the restore point of a refused act --
   instead of comparing the record with the previous snapshot's and copying it
   (:func:`lcb_lab.kernel.datashare.twin_maps`);
+* a restore keeps the live state's plain-data fields when their one key equals the snapshot's (a
+  refused act that changed none of them) instead of copying the snapshot's
+  (:func:`lcb_lab.kernel.datashare.put_back`);
 * a ``{key: record}`` map is copied by one generated loop, no call per record
   (:func:`lcb_lab.kernel.datacodec.map_copier`, used by every clone and fork)."""
 from __future__ import annotations
@@ -76,8 +79,10 @@ def test_snapshots_after_refused_acts_agree_with_plain_ones_along_a_game(seed):
         if g.to_act() is None:
             break
         s = g.state
+        before, kills, sot = _data(s), s.kills, s.sot
         with pytest.raises(IllegalAction):
             g.apply(_refused(g))
+        assert _data(s) == before and s.kills is kills and s.sot is sot   # plain-data fields kept, not copied
         twins = {k: u._twin for k, u in s.units.items() if type(u) is datacodec.clean_class(Unit)}
         plain = datacodec.clone(s)
         offers = g.legal_actions()
@@ -108,3 +113,20 @@ def test_map_copies_equal_the_record_copier_along_a_game(seed):
         c = s.clone()
         assert type(c) is GameState and _data(c) == _data(s)
         assert all(c.units[u] is not s.units[u] and type(c.units[u]) is Unit for u in s.units)
+
+
+def test_a_restore_copies_the_plain_data_fields_only_when_one_changed():
+    g = _game(4, 1)
+    s = g.state
+    snap = s.snapshot(g.history.snapshots[g.history.cursor - 1].state)
+    kills, victory, tf_order = s.kills, s.victory, s.tf_order
+    s.put_back(snap)                                          # nothing changed: the live objects stay
+    assert (s.kills, s.victory, s.tf_order) == (snap.kills, snap.victory, snap.tf_order)
+    assert s.kills is kills and s.victory is victory and s.tf_order is tf_order
+    s.kills["US"] += 1                                        # changed in place: seen by the key
+    s.put_back(snap)
+    assert s.kills == snap.kills and s.kills is not kills and s.kills is not snap.kills
+    assert s.victory is not victory and s.victory == snap.victory and s.victory is not snap.victory
+    s.kills = {"RU": snap.kills["RU"], "US": snap.kills["US"]}  # equal values, another key order: seen
+    s.put_back(snap)
+    assert list(s.kills) == list(snap.kills)
