@@ -13,16 +13,18 @@ Generated from the same type hints as :mod:`lcb_lab.kernel.datacodec` (one descr
   same pass that shares a changed one's parts), any other field whole (a changed one copied by
   its type, as :func:`lcb_lab.kernel.datacodec.clone` copies it);
 * :func:`put_back` -- a live record set back to a snapshot's values in place, keeping the live
-  records the snapshot still holds twins of (a refused act or an undo copies only what changed).
+  records the snapshot still holds twins of, and the plain-data fields when their one key equals
+  the snapshot's (a refused act or an undo copies only what changed).
 
 Copy-on-write without comparing: the records of a ``dict[str, Record]`` field are
 :class:`lcb_lab.kernel.datacodec.Tracked`.  When a snapshot finds a live record equal to its
 snapshot record (or copies it), the live record becomes *clean* with that record as its twin; a
 field assignment makes it plain again (:func:`lcb_lab.kernel.datacodec.clean_class`).  The next
-snapshot shares the twin of a clean record after comparing only its lists and dicts (changed in
-place, unseen by the hook): a few hundred nanoseconds a record instead of a field-by-field strict
-comparison, so a snapshot costs less than a clone (benchmark figure 9) and keeps the record's
-memory per step small (figure 17).
+snapshot shares the twin of a clean record without comparing it (the rules change no record's
+lists or dicts in place: :data:`GUARD` checks it), whichever snapshot holds that twin (e.g. a
+refused act's restore point): a few hundred nanoseconds a record instead of a field-by-field strict
+comparison and a copy, so a snapshot costs less than a clone (benchmark figure 9) and keeps the
+record's memory per step small (figure 17).
 
 Shared parts are read-only: :class:`lcb_lab.kernel.history.Snapshot` states are never changed in place;
 a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_back``).
@@ -208,10 +210,12 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     record class ``cls`` (cached).
 
     ``share_map``: ``{key: record}`` for a snapshot, sharing ``old``'s records equal to ``cur``'s
-    (``old`` itself when all are, in the same key order).  A clean live record whose twin is
-    ``old``'s record at its key has had no field assigned since: only its mutable fields (lists,
-    dicts: changed in place) are compared; any other is compared strictly (:func:`same`).  A changed
-    record is copied (``own``: taken); a live record becomes clean, the twin of its snapshot record.
+    (``old`` itself when all are, in the same key order).  A clean live record has had no field
+    assigned since it was found equal to its twin: that twin is taken as it is -- ``old``'s record at
+    its key, or another snapshot's (e.g. a refused act's restore point), never compared or copied
+    again (under :data:`GUARD` its lists and dicts are compared with the twin's); any other record is
+    compared strictly with ``old``'s (:func:`same`).  A changed record is copied (``own``: taken); a
+    live record becomes clean, the twin of its snapshot record.
 
     ``put_back_map``: ``snap``'s records for the live ``cur``: ``cur`` itself when its records are
     still the twins of ``snap``'s, in the same key order, else a new dict keeping those records and
