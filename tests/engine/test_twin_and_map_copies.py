@@ -130,3 +130,24 @@ def test_a_restore_copies_the_plain_data_fields_only_when_one_changed():
     s.kills = {"RU": snap.kills["RU"], "US": snap.kills["US"]}  # equal values, another key order: seen
     s.put_back(snap)
     assert list(s.kills) == list(snap.kills)
+
+
+def test_a_map_with_other_keys_takes_the_twins_held_by_another_snapshot():
+    """The general path of the twin map (keys added or removed): a clean record is its twin, whichever
+    snapshot holds it; under the guard an in-place change is still named."""
+    share_map = datashare.twin_maps(Unit)[0]
+    live = {uid: Unit(uid, "t", "US", "TF", "A-1", 2, {"LRS1": i}) for i, uid in enumerate("abc")}
+    first = share_map(live, None, False)                     # copies: live records now their twins
+    live["b"].hp = 1
+    other = share_map(live, first, False)                    # "b" copied: its twin is other's record
+    assert other["b"] is not first["b"] and live["b"]._twin is other["b"]
+    del live["c"]
+    got = share_map(live, first, False)                      # other keys than first's: the general path
+    assert list(got) == ["a", "b"] and got["a"] is first["a"] and got["b"] is other["b"]
+    old = datashare.set_guard(True)
+    try:
+        live["b"].supply["LRS1"] = 7                         # in place, behind the field hook
+        with pytest.raises(datashare.UnseenChange, match="Unit 'b': supply changed in place"):
+            datashare.twin_maps(Unit)[0](live, first, False)
+    finally:
+        datashare.set_guard(old)
