@@ -499,17 +499,18 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
     """The generated ``put(o, s)`` of dataclass ``cls``: see :func:`put_back`.
 
     A class whose plain-data fields :func:`sharer` compares in one key (none of them skipped) keeps
-    the live ones when their key equals the snapshot's (kept for the last few snapshots shared, e.g.
-    a refused act's restore point; else made): strictly equal values, e.g. after a refused act that
-    changed none of them.  They are the live state's own objects, never a snapshot's, so they stay;
-    else every one is copied."""
+    the live ones when the snapshot's key is still kept (one of the last few snapshots shared, e.g.
+    a refused act's restore point) and the live fields' key equals it: strictly equal values, e.g.
+    after a refused act that changed none of them.  They are the live state's own objects, never a
+    snapshot's, so they stay; else every one is copied (an older snapshot's key is not made: an undo
+    pays no more than before)."""
     env: dict[str, Any] = {"_deep": _deep, "_put_map": _put_map}
     h, lines, kept = hints(cls), [], []
     grouped = getattr(sharer(cls), "group", None)
     if grouped is not None and not set(grouped[0]) & set(skip):
         env["_key"], env["_keys"] = grouped[1], grouped[2]
-        head = ("    _e = _keys.get(id(s))\n    _ks = _e[1] if _e is not None and _e[0] is s else _key(s)\n"
-                "    if _ks is None or _key(o) != _ks:\n")
+        head = ("    _e = _keys.get(id(s))\n"
+                "    if _e is None or _e[0] is not s or _e[1] is None or _key(o) != _e[1]:\n")
         group = set(grouped[0])
     else:
         head, group = "", set()
