@@ -199,6 +199,10 @@ def _expr(tp: Any, x: str, env: dict, depth: int = 0) -> str:
         _, val = _args(tp) or (Any, Any)
         if _immutable(val):
             return f"dict({x})"
+        if _inlined(val):
+            name = f"_m_{val.__name__}_{id(val)}"
+            env[name] = map_copier(val)
+            return f"{name}({x})"
         return f"{{k{depth}: {_expr(val, v, env, depth + 1)} for k{depth}, {v} in {x}.items()}}"
     if _own_codec(tp):
         name = f"_c_{tp.__name__}_{id(tp)}"
@@ -239,6 +243,40 @@ def copier(cls: type) -> Callable[[Any], Any]:
         code = f"def _copy(o):\n    return _cls({', '.join(args)})\n"
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _COPIERS[cls] = env["_copy"]
+    return fn
+
+
+_MAP_COPIERS: dict[type, Callable[[dict], dict]] = {}
+
+
+def _inlined(tp: Any) -> bool:
+    """Whether a ``dict[str, tp]`` is copied by :func:`map_copier` (a plain dataclass ``tp``, not being
+    generated, that does not copy itself)."""
+    return (isinstance(tp, type) and dataclasses.is_dataclass(tp) and not _own_codec(tp) and tp not in _BUSY
+            and _plain_class(tp))
+
+
+def map_copier(cls: type) -> Callable[[dict], dict]:
+    """The generated copy of a ``{key: record}`` map of plain dataclass ``cls`` (cached): the same
+    copies as ``{k: copier(cls)(v) ...}``, each record's field copies written out in the loop (no call
+    per record: a state's units and cards are most of what a clone copies)."""
+    fn = _MAP_COPIERS.get(cls)
+    if fn is not None:
+        return fn
+    env: dict[str, Any] = {"_deep": _deep, "_cls": cls, "_new": object.__new__}
+    h, body = hints(cls), []
+    _BUSY.add(cls)
+    try:
+        for f in dataclasses.fields(cls):
+            src = f"o.{f.name}"
+            body.append(f"        n.{f.name} = " + (f"list({src})" if f.metadata.get("share_items")
+                                                   else _expr(h[f.name], src, env)) + "\n")
+    finally:
+        _BUSY.discard(cls)
+    code = ("def _copy_map(d):\n    out = {}\n    for k, o in d.items():\n        n = _new(_cls)\n"
+            f"{''.join(body)}        out[k] = n\n    return out\n")
+    exec(code, env)  # noqa: S102 - generated from the class's own field list
+    fn = _MAP_COPIERS[cls] = env["_copy_map"]
     return fn
 
 

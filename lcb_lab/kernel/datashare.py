@@ -13,16 +13,18 @@ Generated from the same type hints as :mod:`lcb_lab.kernel.datacodec` (one descr
   same pass that shares a changed one's parts), any other field whole (a changed one copied by
   its type, as :func:`lcb_lab.kernel.datacodec.clone` copies it);
 * :func:`put_back` -- a live record set back to a snapshot's values in place, keeping the live
-  records the snapshot still holds twins of (a refused act or an undo copies only what changed).
+  records the snapshot still holds twins of, and the plain-data fields when their one key equals
+  the snapshot's (a refused act or an undo copies only what changed).
 
 Copy-on-write without comparing: the records of a ``dict[str, Record]`` field are
 :class:`lcb_lab.kernel.datacodec.Tracked`.  When a snapshot finds a live record equal to its
 snapshot record (or copies it), the live record becomes *clean* with that record as its twin; a
 field assignment makes it plain again (:func:`lcb_lab.kernel.datacodec.clean_class`).  The next
-snapshot shares the twin of a clean record after comparing only its lists and dicts (changed in
-place, unseen by the hook): a few hundred nanoseconds a record instead of a field-by-field strict
-comparison, so a snapshot costs less than a clone (benchmark figure 9) and keeps the record's
-memory per step small (figure 17).
+snapshot shares the twin of a clean record without comparing it (the rules change no record's
+lists or dicts in place: :data:`GUARD` checks it), whichever snapshot holds that twin (e.g. a
+refused act's restore point): a few hundred nanoseconds a record instead of a field-by-field strict
+comparison and a copy, so a snapshot costs less than a clone (benchmark figure 9) and keeps the
+record's memory per step small (figure 17).
 
 Shared parts are read-only: :class:`lcb_lab.kernel.history.Snapshot` states are never changed in place;
 a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_back``).
@@ -156,7 +158,7 @@ def _share_map(cur: dict, old: Any, own: bool, same_fn: Callable, copy: Callable
     return out
 
 
-def _containers_expr(cls: type) -> str:
+def _containers_expr(cls: type, a: str = "a", b: str = "b") -> str:
     """Source testing records ``a`` and ``b`` of ``cls`` (``a``'s twin is ``b``: their leaf fields
     are equal) for equal mutable fields -- the lists and dicts a rule changes in place."""
     h, parts = hints(cls), []
@@ -164,9 +166,9 @@ def _containers_expr(cls: type) -> str:
         tp = h[f.name]
         if _immutable(tp):
             continue
-        strict = _eq_expr(tp, f"a.{f.name}", f"b.{f.name}")
+        strict = _eq_expr(tp, f"{a}.{f.name}", f"{b}.{f.name}")
         parts.append(strict if strict.startswith("_same_data") else
-                     f"a.{f.name} == b.{f.name}" + (f" and {strict}" if strict else ""))
+                     f"{a}.{f.name} == {b}.{f.name}" + (f" and {strict}" if strict else ""))
     return " and ".join(parts) or "True"
 
 
@@ -208,10 +210,12 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     record class ``cls`` (cached).
 
     ``share_map``: ``{key: record}`` for a snapshot, sharing ``old``'s records equal to ``cur``'s
-    (``old`` itself when all are, in the same key order).  A clean live record whose twin is
-    ``old``'s record at its key has had no field assigned since: only its mutable fields (lists,
-    dicts: changed in place) are compared; any other is compared strictly (:func:`same`).  A changed
-    record is copied (``own``: taken); a live record becomes clean, the twin of its snapshot record.
+    (``old`` itself when all are, in the same key order).  A clean live record has had no field
+    assigned since it was found equal to its twin: that twin is taken as it is -- ``old``'s record at
+    its key, or another snapshot's (e.g. a refused act's restore point), never compared or copied
+    again (under :data:`GUARD` its lists and dicts are compared with the twin's); any other record is
+    compared strictly with ``old``'s (:func:`same`).  A changed record is copied (``own``: taken); a
+    live record becomes clean, the twin of its snapshot record.
 
     ``put_back_map``: ``snap``'s records for the live ``cur``: ``cur`` itself when its records are
     still the twins of ``snap``'s, in the same key order, else a new dict keeping those records and
@@ -230,6 +234,10 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     guard_twins = (f"            for k, a, b in zip(keys, cur.values(), old.values()):\n"
                    f"                if type(a) is _C and a._twin is b and not ({_containers_expr(cls)}):\n"
                    f"                    _unseen(a, b, k)\n") if GUARD else ""
+    def guard_other(indent: str) -> str:    # the guard over a clean record and its twin elsewhere
+        return (f"{indent}if not ({_containers_expr(cls, 'a', 'a._twin')}):\n"
+                f"{indent}    _unseen(a, a._twin, k)\n") if GUARD else ""
+    guard_other1, guard_other2 = guard_other(" " * 20), guard_other(" " * 12)
     env["_unseen"], env["_count"] = _unseen, itertools.count
     src = f"""def _share_map(cur, old, own):
     if cur is old:
@@ -246,7 +254,10 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
             for i in bad:
                 k = keys[i]
                 a, b = cur[k], old[k]
-                if _same(a, b):
+                if type(a) is _C:                    # clean, the twin of another snapshot's record: that one
+{guard_other1}                    out[k] = a._twin
+                    kept = False
+                elif _same(a, b):
                     if not own:
                         _mark(a, b, _C)
                 else:
@@ -270,6 +281,9 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
         b = get(k)
         if b is not None and type(a) is _C and a._twin is b:
 {check}            out[k] = b
+        elif type(a) is _C:                          # clean, the twin of another snapshot's record
+{guard_other2}            out[k] = a._twin
+            kept = False
         elif b is not None and _same(a, b):
             out[k] = b
             if not own:
@@ -420,6 +434,7 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _SHARERS[cls] = env["_share"]
     fn.nested = env["_nested"]                       # type: ignore[attr-defined]
+    fn.group = (group, env["_key"], env["_keys"]) if head else None   # type: ignore[attr-defined]
     return fn
 
 
@@ -481,9 +496,24 @@ def put_back(live: Any, snap: Any, skip: tuple[str, ...] = ()) -> None:
 
 
 def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
-    """The generated ``put(o, s)`` of dataclass ``cls``: see :func:`put_back`."""
+    """The generated ``put(o, s)`` of dataclass ``cls``: see :func:`put_back`.
+
+    A class whose plain-data fields :func:`sharer` compares in one key (none of them skipped) keeps
+    the live ones when the snapshot's key is still kept (one of the last few snapshots shared, e.g.
+    a refused act's restore point) and the live fields' key equals it: strictly equal values, e.g.
+    after a refused act that changed none of them.  They are the live state's own objects, never a
+    snapshot's, so they stay; else every one is copied (an older snapshot's key is not made: an undo
+    pays no more than before)."""
     env: dict[str, Any] = {"_deep": _deep, "_put_map": _put_map}
-    h, lines = hints(cls), []
+    h, lines, kept = hints(cls), [], []
+    grouped = getattr(sharer(cls), "group", None)
+    if grouped is not None and not set(grouped[0]) & set(skip):
+        env["_key"], env["_keys"] = grouped[1], grouped[2]
+        head = ("    _e = _keys.get(id(s))\n"
+                "    if _e is None or _e[0] is not s or _e[1] is None or _key(o) != _e[1]:\n")
+        group = set(grouped[0])
+    else:
+        head, group = "", set()
     for f in dataclasses.fields(cls):
         if f.name in skip:
             continue
@@ -498,6 +528,7 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
             src = f"list({x})"
         else:
             src = _expr(tp, x, env)
-        lines.append(f"    o.{f.name} = {src}\n")
-    exec(f"def _put(o, s):\n{''.join(lines) or '    pass'}\n", env)  # noqa: S102 - from the field list
+        (kept if f.name in group else lines).append(f"    o.{f.name} = {src}\n")
+    body = (head + "".join("    " + line for line in kept)) if kept else ""
+    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n", env)  # noqa: S102 - from the field list
     return env["_put"]
