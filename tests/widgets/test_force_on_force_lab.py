@@ -80,6 +80,7 @@ def test_a_reaction_test_shows_its_exact_odds_before_the_roll_then_the_log_cites
     tp.moves.value = A.Activate("MG team", fire_at="SAS")
     tp.move_button.click()
     assert not lab.ctl.view_model().offers and "The other side is to act." in tp.head.value
+    assert tp.hand_over_button.description == "Hand over to Blue"      # as the other labs name it
     tp.hand_over_button.click()
     assert lab.team == "Blue" and "Blue declares its Reactions to MG team (l.350)" in tp.head.value
     _button(lab, "React: fire").click()

@@ -38,6 +38,7 @@ from lcb_lab.games.archipelago.stage import opening, stage
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
+from lcb_lab.kernel.saved import restore
 from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, steps_text
 
 __all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "new_archipelago"]
@@ -165,15 +166,7 @@ class ArchUi(UmpireLabGame):
             got = f"{d['board']!r}" if "board" in d else "no board named"
             raise ScenarioError(source, "board", f"the lab plays level {level} on the sandbox board "
                                                  f"{board_name(level)!r}, the file has {got}")
-        g = new_archipelago(level, 0)
-        try:
-            from lcb_lab.kernel.dice import Dice
-            g = g.spawn(g.state_from_data(d["state"]), Dice.from_state(d["dice"], g.dice.die))
-        except (KeyError, TypeError, ValueError) as e:
-            raise ScenarioError(source, "state", f"malformed state: {e}") from None
-        if d.get("record") is not None:
-            g.load_record(d["record"], source)
-        return g
+        return restore(new_archipelago(level, 0), d, source)
 
     def title(self, game: Archipelago) -> str:
         """"Archipelago, level 1: torpedo boats"."""

@@ -133,6 +133,7 @@ class TurnPanel:
         general = [a for a in vm.offers if not hasattr(a, "unit")]
         units = sorted({a.unit for a in vm.offers if hasattr(a, "unit")})
         hand = [self.hand_over_button] if not vm.offers and v["phase"] != "over" and vm.viewer != UMPIRE else []
+        self.hand_over_button.description = f"Hand over to {self.lab.ctl.game.to_act() or 'the other side'}"
         set_children(self.turn_box, hand + [self._button(a) for a in general])
         self._drawing = True
         try:
