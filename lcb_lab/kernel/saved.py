@@ -3,7 +3,8 @@
 A save is a JSON object ``{"game": ..., "state": {...}, "dice": {...}, "record": {...} | null}``
 (each game adds its own keys and checks them first).  Every fault is a
 :class:`~lcb_lab.kernel.errors.ScenarioError` naming the file, the key (``state``, ``dice``,
-``record``, ``record.steps[3].action.unit``) and what is wrong in words -- a missing key, a value
+``record``, ``state.commanders``, ``record.steps[3].action.unit``: the keys down to the bad value where
+the game's reader names them) and what is wrong in words -- a missing key, a value
 of the wrong JSON type, a value the game's reader refuses -- never a Python exception's text
 alone, so a lab can say it in one line and keep the game in play.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
+from lcb_lab.kernel.datacodec import DataError
 from lcb_lab.kernel.errors import LabError, ScenarioError
 
 __all__ = ["restore", "read_part", "reason", "json_type", "READ_ERRORS"]
@@ -63,6 +65,9 @@ def read_part(d: dict, key: str, file: str, read: Callable[[dict], T], at: str =
         raise ScenarioError(file, where, f"an object ({{...}}) is expected, the file has {json_type(value)}")
     try:
         return read(value)
+    except DataError as e:                   # the codec names the keys down to the bad value
+        raise ScenarioError(file, where + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in e.loc),
+                            e.problem) from None
     except READ_ERRORS as e:
         raise ScenarioError(file, where, f"malformed: {reason(e)}") from None
 

@@ -601,7 +601,7 @@ def load_broken_save(page, path, key: str, problem: str) -> None:
     """Load ``path`` (a broken save) from the *Game* tab, confirming the replacement of the game in play:
     the message line says in one line which file, which key, what is wrong and that nothing changed."""
     from playwright.sync_api import expect
-    from lcb_lab.ui.lab.html import elide_middle
+    from lcb_lab.ui.lab.html import elide_middle, path_room
     tab(page, "Game").click()
     box = page.locator(".lcb-app .widget-text:visible", has=page.locator("label", has_text="File")).first.locator("input")
     box.fill(str(path))
@@ -610,7 +610,7 @@ def load_broken_save(page, path, key: str, problem: str) -> None:
     expect(button(page, "Confirm load")).to_be_visible(timeout=KERNEL_MS)
     button(page, "Confirm load").click()
     msg = page.locator(".lcb-app .lcb-message").first
-    expect(msg).to_contain_text(f"Could not load {elide_middle(str(path))}: {key}: {problem}. Nothing changed.",
-                                timeout=KERNEL_MS)
+    text = f"Could not load {{path}}: {key}: {problem}. Nothing changed."
+    expect(msg).to_contain_text(text.replace("{path}", elide_middle(str(path), path_room(text))), timeout=KERNEL_MS)
     expect(msg.locator(".lcb-path").first).to_have_attribute("title", str(path))
     assert msg.evaluate(ONE_LINE_JS) == 1, msg.inner_text()

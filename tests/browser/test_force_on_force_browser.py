@@ -102,6 +102,6 @@ def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(
     expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)
     saved = tmp_path / "broken.json"
     saved.write_text('{"game": "force_on_force", "state": {}, "dice": "seed 1", "record": null}')
-    L.load_broken_save(page, saved, "state", "malformed: units: missing (a required field)")
+    L.load_broken_save(page, saved, "state.units", "missing (a required field)")
     expect(L.lab(page)).to_contain_text("Blue has the initiative, 1 step")       # the game in play stays
     page.screenshot(path=str(D.RESULTS / f"force_on_force_broken_save_{name}.png"))

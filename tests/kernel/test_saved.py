@@ -42,6 +42,7 @@ BROKEN = [
     (lambda d: _drop(d, "record", "initial", "state"), "record.initial.state", "missing: a saved game has it"),
     (lambda d: {**d, "record": {**d["record"], "steps": 3}}, "record.steps",
      "a list of steps is expected, the file has a number"),
+    (lambda d: {**d, "state": {**d["state"], "turn": "two"}}, "state.turn", "expected an integer, got a string"),
 ]
 
 
