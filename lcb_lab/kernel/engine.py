@@ -389,14 +389,16 @@ class Engine:
         """Take the saved record ``rec`` (:meth:`record_to_json`) as this game's, replayed from its
         initial state; refused unless it gives this game's state.  Raises ScenarioError naming
         ``file`` and the key (``record``, ``record.steps[i].<field>``)."""
-        try:
-            first = self.state_from_data(rec["initial"]["state"])
-            dice = type(self.dice).from_state(rec["initial"]["dice"], self.dice.die)
-            raw = rec["steps"]
-            if not isinstance(raw, list):
-                raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")
-        except (TypeError, KeyError, ValueError, AttributeError, LabError) as e:
-            raise ScenarioError(file, "record", f"malformed record: {e}") from None
+        from lcb_lab.kernel.saved import json_type, read_part
+        if not isinstance(rec, dict):
+            raise ScenarioError(file, "record", f"an object ({{...}}) or null is expected, the file has {json_type(rec)}")
+        initial = read_part(rec, "initial", file, lambda v: v, at="record")
+        first = read_part(initial, "state", file, self.state_from_data, at="record.initial")
+        dice = read_part(initial, "dice", file, lambda v: type(self.dice).from_state(v, self.dice.die),
+                         at="record.initial")
+        raw = rec.get("steps")
+        if not isinstance(raw, list):
+            raise ScenarioError(file, "record.steps", f"a list of steps is expected, the file has {json_type(raw)}")
         steps = []
         for i, s in enumerate(raw):
             try:

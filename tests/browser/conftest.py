@@ -39,7 +39,8 @@ SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1366x768": {"width": 1
 BOTH_SIZES = ("test_classroom.py::test_a_class_plays_gotland_redux", "test_projector_layout.py",
               "test_fork_layout.py", "test_words_browser.py::test_presentation_designators_and_place_names",
               "test_words_browser.py::test_button_icons_sit_inside_their_buttons", "test_archipelago_browser.py",
-              "test_force_on_force_browser.py")
+              "test_force_on_force_browser.py",
+              "test_order_of_battle_browser.py::test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save")
 """The tests (``file`` or ``file::function``) that cover both screen sizes: a class's walk and the
 layout tests (what the words take on the page). A function of theirs with other parameters too (presentation mode, file browser)
 runs each of those combinations at one size, the sizes taking turns (pairwise), so each size still

@@ -568,3 +568,49 @@ def add_card_action(page, card: str) -> None:
             return
         except AssertionError:
             continue
+
+
+# ================================================================ the new labs as an instructor tries them
+ONE_LINE_JS = """(e) => {
+  const tops = [];
+  const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const r = document.createRange(); r.selectNodeContents(n);
+    for (const b of r.getClientRects()) if (b.width > 0) tops.push(b.top);
+  }
+  tops.sort((a, b) => a - b);
+  return tops.filter((t, i) => i === 0 || t - tops[i - 1] > 8).length;
+}"""
+"""How many lines of text an element shows (its text boxes' tops, those within 8 px counted once)."""
+
+
+def presentation(page, on: bool = True) -> None:
+    """Press *Presentation* and wait until the lab is (``on``) or is no longer in presentation mode."""
+    from playwright.sync_api import expect
+    button(page, "Presentation").click()
+    loc = page.locator(".lcb-app.lcb-presentation").first
+    if on:
+        expect(loc).to_be_attached(timeout=KERNEL_MS)
+    else:
+        expect(loc).not_to_be_attached(timeout=KERNEL_MS)
+    page.wait_for_timeout(800)              # the map's texts and the column's zoom settle
+
+
+def load_broken_save(page, path, key: str, problem: str) -> None:
+    """Load ``path`` (a broken save) from the *Game* tab, confirming the replacement of the game in play:
+    the message line says in one line which file, which key, what is wrong and that nothing changed."""
+    from playwright.sync_api import expect
+    from lcb_lab.ui.lab.html import elide_middle, path_room
+    tab(page, "Game").click()
+    box = page.locator(".lcb-app .widget-text:visible", has=page.locator("label", has_text="File")).first.locator("input")
+    box.fill(str(path))
+    box.press("Tab")
+    button(page, "Load").click()
+    expect(button(page, "Confirm load")).to_be_visible(timeout=KERNEL_MS)
+    button(page, "Confirm load").click()
+    msg = page.locator(".lcb-app .lcb-message").first
+    text = f"Could not load {{path}}: {key}: {problem}. Nothing changed."
+    expect(msg).to_contain_text(text.replace("{path}", elide_middle(str(path), path_room(text))), timeout=KERNEL_MS)
+    expect(msg.locator(".lcb-path").first).to_have_attribute("title", str(path))
+    assert msg.evaluate(ONE_LINE_JS) == 1, msg.inner_text()

@@ -181,3 +181,35 @@ def test_level_5_on_the_expanded_board_a_cruise_missile_with_its_odds_then_hand_
     _click(page, "Hand over to Blue")
     _message(page, "Showing the Blue view.")
     page.screenshot(path=str(D.RESULTS / f"archipelago_level5_blue_{name}.png"))
+
+
+@pytest.mark.browser
+def test_an_instructor_presents_undoes_forks_and_loads_a_broken_save(page: Page, archipelago_url: str, screen,
+                                                                    tmp_path) -> None:
+    name, _size = screen
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    L.presentation(page)
+    L.show_view(page, "Red")
+    L.tab(page, "Turn").click()
+    _click(page, "Roll the blue dice")
+    _message(page, "roll movement: done.")
+    _click(page, "End turn")
+    _message(page, "end turn: done.")
+    _click(page, "Hand over to Blue")
+    _message(page, "Showing the Blue view.")
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"archipelago_presentation_{name}.png"))
+    L.tab(page, "History").click()
+    expect(L.button(page, "Undo")).to_be_disabled()                 # Red's step, not Blue's
+    L.show_view(page, "Umpire")
+    _click(page, "Undo")
+    _message(page, "Undo: done.")
+    L.presentation(page, on=False)
+    _click(page, "Fork here")
+    expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)
+    saved = tmp_path / "broken.json"
+    saved.write_text('{"game": "archipelago", "level": 1, "board": "archipelago", "state": [], "dice": {}}')
+    L.load_broken_save(page, saved, "state", "an object ({...}) is expected, the file has a list")
+    expect(L.lab(page)).to_contain_text("turn 1, Red to move")                    # the game in play stays
+    page.screenshot(path=str(D.RESULTS / f"archipelago_broken_save_{name}.png"))

@@ -70,3 +70,38 @@ def test_blue_searches_with_the_odds_first_never_sees_the_hidden_cell_and_forks(
     L.button(page, "Fork here").click()
     expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)   # the branch's table
     _no_cell(page)
+
+
+@pytest.mark.browser
+def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(page: Page, fof_url: str, screen,
+                                                                                tmp_path) -> None:
+    name, _size = screen
+    page.goto(fof_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    L.presentation(page)
+    L.show_view(page, "Blue")
+    L.tab(page, "Turn").click()
+    L.button(page, "Start the activations").click()
+    _message(page, "start activations: done.")
+    L.labelled(page, "dropdown", "Unit").select_option(label="SAS A (Blue)")
+    L.labelled(page, "dropdown", "Move").select_option(label="Move to orchard")
+    L.button(page, "Apply the move").click()
+    _message(page, "activate: done.")
+    L.button(page, "Hand over to Red").click()                      # Red declares its Reactions (l.350)
+    _message(page, "Showing the Red view.")
+    expect(L.lab(page)).to_contain_text("Red declares its Reactions to SAS A", timeout=D.KERNEL_MS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"force_on_force_presentation_{name}.png"))
+    L.tab(page, "History").click()
+    expect(L.button(page, "Undo")).to_be_disabled()                 # not Red's step to take back
+    L.show_view(page, "Umpire")
+    L.button(page, "Undo").click()                                  # the umpire may
+    _message(page, "Undo: done.")
+    L.presentation(page, on=False)
+    L.button(page, "Fork here").click()
+    expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)
+    saved = tmp_path / "broken.json"
+    saved.write_text('{"game": "force_on_force", "state": {}, "dice": "seed 1", "record": null}')
+    L.load_broken_save(page, saved, "state.units", "missing (a required field)")
+    expect(L.lab(page)).to_contain_text("Blue has the initiative, 1 step")       # the game in play stays
+    page.screenshot(path=str(D.RESULTS / f"force_on_force_broken_save_{name}.png"))

@@ -67,3 +67,34 @@ def test_a_class_plays_the_draw_and_revenue_phases_with_hand_over_and_hidden_han
     expect(L.lab(page)).to_contain_text("your Fortune card: cost 1: 7%, cost 2: 29%, cost 3: 50%", timeout=D.KERNEL_MS)
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / "order_of_battle_initiative_1366x768.png"))
+
+
+@pytest.mark.browser
+def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(page: Page, oob_url: str, screen,
+                                                                                tmp_path) -> None:
+    name, _size = screen
+    page.goto(oob_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .oob-track").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    L.presentation(page)
+    L.show_view(page, "Ash")
+    L.tab(page, "Acts").click()
+    L.button(page, "draw up to the hand maximum").click()
+    _message(page, "draw fame: done.")
+    L.button(page, "Hand over to Birch").click()
+    _message(page, "Showing the Birch view.")
+    expect(page.locator(".lcb-app .oob-hand").first).to_contain_text("Birch (yours)", timeout=D.KERNEL_MS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"order_of_battle_presentation_{name}.png"))
+    L.tab(page, "History").click()
+    expect(L.button(page, "Undo")).to_be_disabled()                 # not Birch's step (and a draw, l.17)
+    L.show_view(page, "Umpire")
+    L.button(page, "Undo").click()                                  # the umpire may
+    _message(page, "Undo: done.")
+    L.presentation(page, on=False)
+    L.button(page, "Fork here").click()
+    expect(page.locator(".lcb-app .oob-track").nth(1)).to_be_visible(timeout=D.KERNEL_MS)   # the branch's table
+    saved = tmp_path / "broken.json"
+    saved.write_text('{"game": "order_of_battle", "state": {"seats": ["Ash", "Birch", "Cedar"]}, "dice": {}}')
+    L.load_broken_save(page, saved, "state.commanders", "missing (a required field)")
+    expect(L.lab(page)).to_contain_text("turn 1, I. Draw Phase, 0 steps")          # the game in play stays
+    page.screenshot(path=str(D.RESULTS / f"order_of_battle_broken_save_{name}.png"))

@@ -48,6 +48,7 @@ def test_the_lab_opens_on_the_sandbox_table_with_its_parts():
     assert "Sandbox table, 24\" x 24\" (the text prints no table)" == fig.title.text
     legend = [item.label["value"] for item in fig.legend[0].items]
     assert legend == [KIND_STYLE[k][1] for k in ("dense", "average", "light", "building", "water", "cliff")]
+    assert fig.legend[0] in fig.above and fig.legend[0] not in fig.center   # off the table: it hid the North Wood
     assert sorted(lab.view.sources["units"].data["name"]) == ["Cell", "Gunmen", "MG team", "Marines", "SAS A", "SAS B"]
     assert lab.view.sources["units"].data["fill"][lab.view.sources["units"].data["name"].index("Cell")] == "#ffffff"
     assert "Sandbox table, units, ranges, combat resolution" in lab.game_panel.game_info.value
@@ -79,6 +80,7 @@ def test_a_reaction_test_shows_its_exact_odds_before_the_roll_then_the_log_cites
     tp.moves.value = A.Activate("MG team", fire_at="SAS")
     tp.move_button.click()
     assert not lab.ctl.view_model().offers and "The other side is to act." in tp.head.value
+    assert tp.hand_over_button.description == "Hand over to Blue"      # as the other labs name it
     tp.hand_over_button.click()
     assert lab.team == "Blue" and "Blue declares its Reactions to MG team (l.350)" in tp.head.value
     _button(lab, "React: fire").click()

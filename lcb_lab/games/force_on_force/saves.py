@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.force_on_force.game import ForceOnForce, new_game
-from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import LabError, ScenarioError
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.saved import restore
 
 GAME = "force_on_force"
 """The ``game`` key of a save."""
@@ -27,11 +27,4 @@ def from_save(d: Any, file: str = "<saved game>") -> ForceOnForce:
     is not a Force on Force save or does not replay."""
     if not isinstance(d, dict) or d.get("game") != GAME:
         raise ScenarioError(file, "game", "not a saved game of Force on Force")
-    g = new_game(seed=0)
-    try:
-        g = g.spawn(g.state_from_data(d["state"]), Dice.from_state(d["dice"], g.dice.die))
-    except (KeyError, TypeError, ValueError, AttributeError, LabError) as e:
-        raise ScenarioError(file, "state", f"malformed state: {e}") from None
-    if d.get("record") is not None:
-        g.load_record(d["record"], file)
-    return g
+    return restore(new_game(seed=0), d, file)

@@ -15,8 +15,8 @@ from typing import Any
 
 from lcb_lab.games.order_of_battle.chance import own_line
 from lcb_lab.games.order_of_battle.game import OrderOfBattle, new_game
-from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import LabError, ScenarioError
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.saved import READ_ERRORS, read_part, reason, restore
 from lcb_lab.kernel.observer import redact_log
 
 __all__ = ["read_log", "own_odds", "save_data", "from_save", "SAVE_KIND"]
@@ -51,11 +51,9 @@ def from_save(d: Any, file: str = "<saved game>") -> OrderOfBattle:
     does not replay."""
     if not isinstance(d, dict) or d.get("game") != SAVE_KIND:
         raise ScenarioError(file, "game", "not a saved game of Order of Battle")
+    seats = read_part(d, "state", file, lambda st: list(st["seats"]))
     try:
-        proto = new_game(list(d["state"]["seats"]), start=False)
-        g = proto.spawn(proto.state_from_data(d["state"]), Dice.from_state(d["dice"], None))
-    except (KeyError, TypeError, ValueError, AttributeError, LabError) as e:
-        raise ScenarioError(file, "state", f"malformed state: {e}") from None
-    if d.get("record") is not None:
-        g.load_record(d["record"], file)
-    return g
+        proto = new_game(seats, start=False)
+    except READ_ERRORS as e:
+        raise ScenarioError(file, "state.seats", f"malformed: {reason(e)}") from None
+    return restore(proto, d, file, die=None)

@@ -321,14 +321,6 @@ class ArchLab(LabShell):
         self.hand.value = cards_html(v, c.viewer)
         self.marks_key.value = key_html(piece_marks(v, c.viewer), areas(v))
 
-    # ------------------------------------------------------------------ acts
-    def apply_act(self, action: Any) -> Any:
-        """Apply one typed act through the controller (a refusal: one red line, nothing changed)."""
-        if action is None:
-            self.say("Nothing chosen to apply. Nothing changed.")
-            return None
-        return self.run(getattr(action, "KIND", "act").replace("_", " "), self.ctl.apply, action)
-
 
 def _bokeh_loader(lab: ArchLab) -> None:
     """Carry BokehJS in the lab's own widget, offline (:mod:`lcb_lab.ui.lab.bokehjs`)."""

@@ -24,11 +24,9 @@
 """
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable
 
 from lcb_lab.games.archipelago.game import Archipelago
 from lcb_lab.games.archipelago.model.board_data import load_board
@@ -37,13 +35,11 @@ from lcb_lab.games.archipelago.scenario_setup import scenario_opening
 from lcb_lab.games.archipelago.model.state import PLAYERS
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.stage import opening, stage
-from lcb_lab.kernel.files import parse_json, read_text
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
-from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
-from lcb_lab.kernel.undo import last_step_undo
-from lcb_lab.ui.lab.html import log_html, status_card
+from lcb_lab.kernel.saved import restore
+from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, steps_text
 
 __all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "new_archipelago"]
 
@@ -113,69 +109,37 @@ def new_archipelago(level: int = 1, seed: int | None = 1, **extra: Any) -> Archi
 
 
 @dataclass(frozen=True)
-class ArchViewModel:
-    """One viewer's picture of the game (the kernel's ``ViewModel`` fields, plus ``view``: the
-    observer's :func:`~lcb_lab.games.archipelago.observer.view` for the viewer, and ``actor``: the
-    player whose acts ``offers`` are, or None)."""
-
-    viewer: str
-    step_label: str
-    log: Sequence[dict]
-    offers: tuple
-    pending: None
-    view: dict
-    actor: str | None
+class ArchViewModel(LabViewModel):
+    """One viewer's picture of the game (:class:`~lcb_lab.ui.lab.game_ui.LabViewModel`: ``view`` is the
+    observer's :func:`~lcb_lab.games.archipelago.observer.view` for the viewer, ``actor`` the player
+    whose acts ``offers`` are, or None)."""
 
 
-@dataclass(frozen=True)
-class ArchDiff:
-    """One difference of two games (the fork view's row): ``topic`` ("afloat", "hits", "winner"),
-    ``item`` (a piece id or "game"), its values in the first game and the branch."""
-
-    topic: str
-    item: str
-    left: Any
-    right: Any
+ArchDiff = LabDiff
+"""One difference of two games (the fork view's row): ``topic`` ("afloat", "hits", "winner"),
+``item`` (a piece id or "game"), its values in the first game and the branch."""
 
 
 def offers_for(game: Archipelago, viewer: str) -> tuple[str | None, tuple]:
     """``(actor, acts)``: whose acts the viewer may make now (its own; the umpire's are the player
     to move's) and those acts (the engine's ``legal_actions``: acts and templates)."""
-    who = game.to_act()
-    if who is None or (viewer != UMPIRE and viewer != who):
-        return None, ()
-    return who, tuple(game.legal_actions(who))
+    return mover_offers(game, viewer, UMPIRE)
 
 
-def _group(st: Step) -> str:
-    return "Set-up" if st.sub_turn == 1 else f"Turn {st.turn} \u00b7 {st.player}"
-
-
-class ArchUi:
-    """*Naval Battle in Archipelago* for the shared lab (module docstring)."""
+class ArchUi(UmpireLabGame):
+    """*Naval Battle in Archipelago* for the shared lab (module docstring; the common part:
+    :class:`~lcb_lab.ui.lab.game_ui.UmpireLabGame`)."""
 
     viewers = [("Red", "Red"), ("Blue", "Blue"), ("Umpire", UMPIRE)]
-    all_seeing = UMPIRE
     default_scenario = "level_1"
-    starts: Sequence[tuple[str, str]] = ()
+    scenarios = SCENARIOS
+    game_words = "Archipelago"
+    umpire_tip = "everything, every secret (the umpire or instructor)"
+    player_tip = "what the {viewer} player may know"
+    sandbox_note = "Sandbox board and blue die (the text prints neither)."
 
-    def viewer_name(self, viewer: str) -> str:
-        """"Red view", "Blue view", "Umpire view"."""
-        return "Umpire view" if viewer == UMPIRE else f"{viewer} view"
-
-    def viewer_tip(self, viewer: str) -> str:
-        """The view picker's tooltip."""
-        return "everything, every secret (the umpire or instructor)" if viewer == UMPIRE else \
-            f"what the {viewer} player may know"
-
-    def scenario_names(self) -> list[str]:
-        """The names of :data:`SCENARIOS`."""
-        return list(SCENARIOS)
-
-    def new_game(self, scenario: str, seed: int | None, start: str | None) -> Archipelago:
-        """A new game of ``scenario`` (:data:`SCENARIOS`). Raises ValueError for another name."""
-        if scenario not in SCENARIOS:
-            raise ValueError(f"no Archipelago scenario {scenario!r}: choose {' or '.join(SCENARIOS)}")
+    def make_game(self, scenario: str, seed: int | None) -> Archipelago:
+        """A new game of ``scenario`` (:data:`SCENARIOS`)."""
         if scenario == "skirmish":
             return stage(load_board(BOARD), SKIRMISH, seed=seed, level=1)
         if scenario == "level_5_cards":
@@ -186,36 +150,23 @@ class ArchUi:
             return new_archipelago(2, seed, optional_rules=list(SECRET_RULES), flagships=secret_flagships(seed))
         return new_archipelago(SCENARIOS[scenario][0], seed)
 
-    def save_game(self, game: Archipelago, path: Path) -> None:
-        """Write the record (initial state, acts, dice) as JSON; raises OSError."""
-        path.write_text(json.dumps(game.save_data()), encoding="utf-8")
+    def save_data(self, game: Archipelago) -> dict:
+        """The record (initial state, acts, dice): the game's ``save_data``."""
+        return game.save_data()
 
-    def load_game(self, path: Path) -> Archipelago:
-        """The game saved in ``path``: its record replayed. Raises ScenarioError for a file that is
-        not an Archipelago save or does not replay, OSError."""
-        d = parse_json(read_text(path, "save"), str(path))    # the one reader: regular files only, capped
+    def from_save(self, d: Any, source: str) -> Archipelago:
+        """The game saved as ``d``: its record replayed. Raises ScenarioError naming ``source`` for data
+        that is not an Archipelago save or does not replay."""
         if not isinstance(d, dict) or d.get("game") != "archipelago":
-            raise ScenarioError(str(path), "game", "not a saved game of Naval Battle in Archipelago")
+            raise ScenarioError(source, "game", "not a saved game of Naval Battle in Archipelago")
         level = d.get("level", 1)
         if level not in (1, 2, 3, 4, 5):
-            raise ScenarioError(str(path), "level", f"the lab plays levels 1 to 5, the file has {level!r}")
+            raise ScenarioError(source, "level", f"the lab plays levels 1 to 5, the file has {level!r}")
         if d.get("board") != load_board(board_name(level)).name:
             got = f"{d['board']!r}" if "board" in d else "no board named"
-            raise ScenarioError(str(path), "board", f"the lab plays level {level} on the sandbox board "
-                                                    f"{board_name(level)!r}, the file has {got}")
-        g = new_archipelago(level, 0)
-        try:
-            from lcb_lab.kernel.dice import Dice
-            g = g.spawn(g.state_from_data(d["state"]), Dice.from_state(d["dice"], g.dice.die))
-        except (KeyError, TypeError, ValueError) as e:
-            raise ScenarioError(str(path), "state", f"malformed state: {e}") from None
-        if d.get("record") is not None:
-            g.load_record(d["record"], str(path))
-        return g
-
-    def start_of(self, game: Archipelago) -> None:
-        """No starts: a game opens placed."""
-        return None
+            raise ScenarioError(source, "board", f"the lab plays level {level} on the sandbox board "
+                                                 f"{board_name(level)!r}, the file has {got}")
+        return restore(new_archipelago(level, 0), d, source)
 
     def title(self, game: Archipelago) -> str:
         """"Archipelago, level 1: torpedo boats"."""
@@ -225,19 +176,10 @@ class ArchUi:
 
     def progress(self, game: Archipelago) -> str:
         """"turn 2, Blue to move (phase move), 7 steps" or the outcome."""
-        v, n = view(game, UMPIRE), game.history.cursor          # open facts only: turn, player, phase, winner
-        steps = f"{n} step{'s' if n != 1 else ''}"
+        v, steps = view(game, UMPIRE), steps_text(game.history.cursor)   # open facts only: turn, player, phase, winner
         if v["over"]:
             return f"over after turn {v['turn']}: {v['winner'] or 'no winner'}, {steps}"
         return f"turn {v['turn']}, {v['to_move']} to move ({v['phase']}), {steps}"
-
-    def in_progress(self, game: Archipelago) -> bool:
-        """Has any act been applied?"""
-        return bool(game.history.steps)
-
-    def status_html(self, game: Archipelago) -> str:
-        """The *Game* tab's card (open facts only)."""
-        return status_card(self.title(game), self.progress(game), "Sandbox board and blue die (the text prints neither).")
 
     def first_hint(self, game: Archipelago) -> str:
         """What to do first."""
@@ -254,22 +196,23 @@ class ArchUi:
 
     def view_model(self, game: Archipelago, viewer: str, past: bool) -> ArchViewModel:
         """``viewer``'s view model (module docstring); ``past``: it offers nothing."""
-        n = game.history.cursor
         actor, offers = (None, ()) if past else offers_for(game, viewer)
         log = tuple(r for r in game.read_log(viewer) if r is not None)
-        return ArchViewModel(viewer, game.step_label_for(n, viewer) if n else "", log, offers, None,
-                             view(game, viewer), actor)
+        return ArchViewModel(viewer, self.step_label(game, viewer), log, offers, None, view(game, viewer), actor)
 
-    def undo_allowed(self, game: Archipelago, viewer: str) -> tuple[bool, str]:
-        """The umpire: any step; a player: its own last step, still its turn, no die rolled, nothing
-        revealed (module docstring)."""
+    def undo_looks(self, game: Archipelago) -> list[Callable[[], str | None]]:
+        """A player's undo: not of a step that ended the game (it showed every secret, l.394)."""
         def revealed() -> str | None:
             return "the last step ended the game and showed every secret" if view(game, UMPIRE)["over"] else None
-        return last_step_undo(game, viewer, UMPIRE, all_seeing_name="umpire", looks=[revealed])
+        return [revealed]
 
-    def timeline(self, game: Archipelago, viewer: str) -> list[TimelineRow]:
-        """Every step as ``viewer`` may read it, under "Turn N · player" headings."""
-        return timeline_rows(game, viewer, lambda steps: [_group(s) for s in steps], lambda s: s.player)
+    def step_group(self, step: Step) -> str:
+        """"Set-up" or "Turn 2 · Blue"."""
+        return "Set-up" if step.sub_turn == 1 else f"Turn {step.turn} · {step.player}"
+
+    def heading(self, entry: dict) -> str:
+        """The explained log's heading: "Set-up" or "Turn 2"."""
+        return "Set-up" if entry.get("phase") == "setup" else f"Turn {entry.get('turn')}"
 
     def compare(self, first: Archipelago, branch: Archipelago, viewer: str) -> list[ArchDiff]:
         """Pieces afloat, hits and the winner that differ, from each game's view for ``viewer``."""
@@ -284,14 +227,6 @@ class ArchUi:
         if (a["over"], a["winner"]) != (b["over"], b["winner"]):
             rows.append(ArchDiff("winner", "game", a["winner"] or "-", b["winner"] or "-"))
         return rows
-
-    def log_parts(self, game: Archipelago, viewer: str, notes: Sequence[tuple[int, str]],
-                  highlight_from: int | None) -> list[str]:
-        """The explained log as ``viewer`` may read it: a heading per turn and player, each entry with
-        its ``l.N`` badges (the text's line numbers), the last act's entries highlighted, ``notes``
-        (refusals) where they happened."""
-        return log_html(game.read_log(viewer), notes, highlight_from,
-                        lambda r: "Set-up" if r.get("phase") == "setup" else f"Turn {r.get('turn')}")
 
 
 ARCH_UI = ArchUi()

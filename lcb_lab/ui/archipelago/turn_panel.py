@@ -31,6 +31,7 @@ from lcb_lab.ui.lab.controller import follow
 from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.lab.html import esc, refusal_text
 from lcb_lab.ui.archipelago.more_acts import MoreActs
+from lcb_lab.ui.lab.controls import button, chances_text, hand_over_button
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 __all__ = ["TurnPanel", "act_words", "odds_text", "plan_end", "STEP_WORDS", "COURSES"]
@@ -85,21 +86,9 @@ def odds_text(step: Any) -> str:
     """A kernel ``ChanceStep`` in words: the dice, then each outcome's exact chance (HTML)."""
     if step is None:
         return ""
-    name = step.counts[0] if step.counts else "outcome"
-    probs = {v[0]: p for v, p in step.outcomes}
-    if set(probs) <= {0, 1}:
-        chances = f"{name}: {100 * probs.get(1, 0.0):.1f}% \u00b7 no {name}: {100 * probs.get(0, 0.0):.1f}%"
-    else:
-        chances = ", ".join(f"{name} {v}: {100 * p:.1f}%" for v, p in sorted(probs.items()))
     return (f'<div class="lcb-card arch-odds"><b>Odds before the roll</b> '
             f'<span class="lcb-rule">{esc(step.rule)}</span> {esc(step.dice[0] if step.dice else "")}<br>'
-            f'{esc(chances)}</div>')
-
-
-def _button(text: str, tip: str, cb: Any, style: str = "") -> W.Button:
-    b = W.Button(description=text, tooltip=tip, button_style=style, layout=W.Layout(width="auto"))
-    b.on_click(lambda _b: cb())
-    return b
+            f'{esc(chances_text(step, with_miss=True))}</div>')
 
 
 class TurnPanel:
@@ -112,12 +101,12 @@ class TurnPanel:
         c = lab.ctl
         self.steps = ""
         self.head = W.HTML()
-        self.hand_over_button = _button("Hand over", "show the view of the player to move", self._hand_over, "info")
-        self.roll_button = _button("Roll the blue dice", "roll this turn's blue dice (l.170)",
+        self.hand_over_button = hand_over_button(lab, "show the view of the player to move", lambda: c.live.to_act())
+        self.roll_button = button("Roll the blue dice", "roll this turn's blue dice (l.170)",
                                    lambda: lab.apply_act(A.RollMovement()), "primary")
         self.roll_odds = W.HTML()
         self.torpedoes = W.Dropdown(description="Torpedo", layout=W.Layout(width="100%"))
-        self.continue_button = _button("Continue torpedo", "roll the green die and run it on (l.207)",
+        self.continue_button = button("Continue torpedo", "roll the green die and run it on (l.207)",
                                        lambda: lab.apply_act(self.torpedoes.value))
         self.continue_odds = W.HTML()
         self.torpedoes.observe(lambda _c: self._draw_odds(), "value")
@@ -126,24 +115,24 @@ class TurnPanel:
         self.piece.observe(self._on_piece, "value")
         self.die = W.Dropdown(description="Blue die", layout=W.Layout(width="100%"))
         self.die.observe(lambda _c: self._new_plan(), "value")
-        self.step_buttons = [_button(w, f"add one step: {w.lower()} (l.183{', l.191' if k == 'B' else ''})",
+        self.step_buttons = [button(w, f"add one step: {w.lower()} (l.183{', l.191' if k == 'B' else ''})",
                                      lambda k=k: self.add_step(k)) for k, w in STEP_WORDS.items()]
-        self.clear_button = _button("Clear", "forget the planned steps", lambda: self._new_plan())
+        self.clear_button = button("Clear", "forget the planned steps", lambda: self._new_plan())
         self.plan = W.HTML()
-        self.move_button = _button("Move", "move the piece by the planned steps on the chosen die", self.move, "primary")
+        self.move_button = button("Move", "move the piece by the planned steps on the chosen die", self.move, "primary")
         self.shots = W.Dropdown(description="Shot", layout=W.Layout(width="100%"))
         self.shots.observe(lambda _c: self._draw_odds(), "value")
         self.course = W.Dropdown(description="Course", options=COURSES, value="", layout=W.Layout(width="100%"),
                                  tooltip="a torpedo runs straight, or turns once 60 degrees at a step (l.205)")
         self.course.observe(lambda _c: self._draw_odds(), "value")
-        self.fire_button = _button("Fire", "launch the torpedo or missile, or fire the gun (the odds above)",
+        self.fire_button = button("Fire", "launch the torpedo or missile, or fire the gun (the odds above)",
                                    lambda: lab.apply_act(self.shot()), "danger")
         self.shot_odds = W.HTML()
         self.logistics = W.Dropdown(description="Logistics", layout=W.Layout(width="100%"))
-        self.logistics_button = _button("Apply", "restock, repair or transfer (the piece stays this turn)",
+        self.logistics_button = button("Apply", "restock, repair or transfer (the piece stays this turn)",
                                         lambda: lab.apply_act(self.logistics.value))
         self.more = MoreActs(lab, self._odds)
-        self.end_button = _button("End turn", "end the turn: the other player moves (l.165)", self.end_turn, "warning")
+        self.end_button = button("End turn", "end the turn: the other player moves (l.165)", self.end_turn, "warning")
         self.widget = W.VBox([])
         self.widget.add_class("arch-turn")
         self.follower = follow(c, ["version", "viewer", "selected_unit"], self.draw)
@@ -170,11 +159,6 @@ class TurnPanel:
         pid = change["new"] or None             # "(choose)" is ""
         if not self._drawing and pid != self.lab.ctl.selected_unit:
             self.lab.select_piece(pid)
-
-    def _hand_over(self) -> None:
-        who = self.lab.ctl.live.to_act()
-        if who is not None:
-            self.lab.set_team(who)
 
     # ------------------------------------------------------------------ drawing
     def _offers(self, kind: type) -> list:

@@ -121,13 +121,6 @@ class FofLab(LabShell):
         with self.ctl.batch():
             self.ctl.select_unit(name)
 
-    def apply_act(self, action: Any) -> Any:
-        """Apply one typed act through the controller (a refusal: one red line, nothing changed)."""
-        if action is None:
-            self.say("Nothing chosen to apply. Nothing changed.")
-            return None
-        return self.run(getattr(action, "KIND", "act").replace("_", " "), self.ctl.apply, action)
-
 
 def _bokeh_loader(lab: FofLab) -> None:
     """Carry BokehJS in the lab's own widget, offline (:mod:`lcb_lab.ui.lab.bokehjs`)."""

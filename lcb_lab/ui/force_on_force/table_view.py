@@ -2,7 +2,7 @@
 knows and the lines of sight of a selected unit.
 
 * The table (``width`` x ``height`` inches, north up, a fixed aspect) and its terrain polygons, one
-  colour per kind with the kind in the legend (woods block sight past 1" dense, l.60, or 3"
+  colour per kind with the kind in the legend above the table, off the terrain (woods block sight past 1" dense, l.60, or 3"
   average, l.82; light woods never, l.84; the building, water and cliff are the sandbox table's);
   the named points moves end on, small and grey.
 * Units (:class:`UnitMark`) as markers in their side's colour with their designation and figures;
@@ -124,8 +124,10 @@ class TableView:
                                                         ("figures", "@figures"), ("Troop Quality", "@tq"),
                                                         ("state", "@state")]))
         p.on_event(Tap, self._tapped)
-        p.legend.location, p.legend.label_text_font_size = "top_left", "8pt"
-        p.legend.background_fill_alpha = 0.7
+        legend = p.legend[0]                 # above the table, in two columns: on it, it hid the North Wood
+        p.add_layout(legend, "above")
+        legend.update(ncols=2, label_text_font_size="8pt", glyph_height=12, glyph_width=16, label_height=12,
+                      spacing=0, padding=4, margin=4, border_line_alpha=0)
         self.figure = p
 
     def _terrain(self, p: Any) -> None:

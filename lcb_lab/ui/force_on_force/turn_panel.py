@@ -29,6 +29,7 @@ from lcb_lab.games.force_on_force import actions as A
 from lcb_lab.ui.force_on_force.game_ui import UMPIRE, question_text
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
+from lcb_lab.ui.lab.controls import chances_text, hand_over_button
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 __all__ = ["TurnPanel", "act_words", "odds_html", "MOVES"]
@@ -70,14 +71,8 @@ def odds_html(step: Any) -> str:
     for an act that rolls nothing."""
     if step is None:
         return ""
-    name = step.counts[0] if step.counts else "outcome"
-    probs = {v[0]: p for v, p in step.outcomes}
-    if set(probs) <= {0, 1}:
-        chances = f"{name}: {100 * probs.get(1, 0.0):.1f}%"
-    else:
-        chances = ", ".join(f"{name} {v}: {100 * p:.1f}%" for v, p in sorted(probs.items()))
     return (f'<div class="fof-odds lcb-small"><b>Odds before the roll</b> <span class="lcb-rule">{esc(step.rule)}'
-            f'</span> {esc(step.label)} ({esc("; ".join(step.dice))}): {esc(chances)}</div>')
+            f'</span> {esc(step.label)} ({esc("; ".join(step.dice))}): {esc(chances_text(step))}</div>')
 
 
 def _is_move(a: Any) -> bool:
@@ -93,9 +88,8 @@ class TurnPanel:
         self.lab = lab
         c = lab.ctl
         self.head = W.HTML()
-        self.hand_over_button = W.Button(description="Hand over", tooltip="show the view of the side to act",
-                                         button_style="info")
-        self.hand_over_button.on_click(lambda _b: self._hand_over())
+        self.hand_over_button = hand_over_button(lab, "show the view of the side to act",
+                                                 lambda: c.view_model().actor or c.game.to_act())
         self.turn_box = W.VBox([])
         self.unit = W.Dropdown(description="Unit", layout=W.Layout(width="100%"))
         self.unit.observe(self._picked, "value")
@@ -109,11 +103,6 @@ class TurnPanel:
         self.widget.add_class("fof-turn")
         self.follower = follow(c, ["version", "viewer", "selected_unit"], self.draw)
         self.draw()
-
-    def _hand_over(self) -> None:
-        side = self.lab.ctl.view_model().actor or self.lab.ctl.game.to_act()
-        if side is not None:
-            self.lab.set_team(side)
 
     def _picked(self, _change: Any = None) -> None:
         if not self._drawing and self.unit.value:
@@ -144,6 +133,7 @@ class TurnPanel:
         general = [a for a in vm.offers if not hasattr(a, "unit")]
         units = sorted({a.unit for a in vm.offers if hasattr(a, "unit")})
         hand = [self.hand_over_button] if not vm.offers and v["phase"] != "over" and vm.viewer != UMPIRE else []
+        self.hand_over_button.description = f"Hand over to {self.lab.ctl.game.to_act() or 'the other side'}"
         set_children(self.turn_box, hand + [self._button(a) for a in general])
         self._drawing = True
         try:

@@ -10,24 +10,39 @@ timeline and how two games differ; a game's lab (a ``LabShell`` subclass) return
 :class:`LabPanels` and its map as :class:`LabMap`.  LC:B's: :class:`lcb_lab.ui.lcb.game_ui.LcbUi`; a toy game's, in the
 tests, proves the lab is shared (``tests/widgets/test_toy_lab.py``).
 
+:class:`UmpireLabGame` is the common base of the games whose all-seeing viewer is an umpire
+(Archipelago, Force on Force, Order of Battle): viewer names and tips, the scenario check of *New
+game*, save / load as JSON through :mod:`lcb_lab.kernel.files`, the *Game* card, undo through
+:func:`~lcb_lab.kernel.undo.last_step_undo`, the timeline and the explained log; a game's subclass
+supplies its scenarios, how a game is made, saved and read back, its title, progress and view model.
+
 Hidden information: everything the shared parts draw comes from these calls made for the
 current viewer -- the view model, the timeline rows, the compare rows and the log parts are the
 game's, decided by its observer.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+
+from lcb_lab.kernel.files import parse_json, read_text
+from lcb_lab.kernel.observer import INSTRUCTOR
+from lcb_lab.kernel.timeline import timeline_rows
+from lcb_lab.kernel.undo import last_step_undo
+from lcb_lab.ui.lab.html import log_html, status_card
 
 if TYPE_CHECKING:  # pragma: no cover
     import ipywidgets as W
 
     from lcb_lab.kernel.engine import Engine
+    from lcb_lab.kernel.history import Step
     from lcb_lab.kernel.timeline import TimelineRow
     from lcb_lab.kernel.view_model import ViewModel
 
-__all__ = ["LabGame", "LabPanels", "LabMap", "DiffLike"]
+__all__ = ["LabGame", "LabPanels", "LabMap", "DiffLike", "LabDiff", "LabViewModel", "UmpireLabGame", "mover_offers",
+           "steps_text"]
 
 
 class DiffLike(Protocol):
@@ -134,3 +149,163 @@ class LabMap:
     widget: "W.Widget"
     before_display: Callable[[], None] | None = None
     batcher: Callable[[], Any] | None = None
+
+
+@dataclass(frozen=True)
+class LabDiff:
+    """One difference of two games (the fork view's row, a :class:`DiffLike`): ``topic`` and ``item``
+    name it (a game's own words: "hits", "Blue TB-3"), ``left`` / ``right`` its values in the first
+    game and the branch."""
+
+    topic: str
+    item: str
+    left: Any
+    right: Any
+
+
+@dataclass(frozen=True)
+class LabViewModel:
+    """One viewer's picture of a game (the kernel's ``ViewModel`` fields, plus ``view``: the game
+    observer's view for the viewer, and ``actor``: whose acts ``offers`` are, or None).  A game's
+    subclass adds its own fields after these."""
+
+    viewer: str
+    step_label: str
+    log: Sequence[dict]
+    offers: tuple
+    pending: None
+    view: dict
+    actor: str | None
+
+
+def mover_offers(game: "Engine", viewer: str, all_seeing: str = INSTRUCTOR) -> tuple[str | None, tuple]:
+    """``(actor, acts)``: in a game where one player acts at a time (its ``to_act()``), whose acts
+    ``viewer`` may make now -- its own, or, for ``all_seeing``, the player to act's -- and those acts
+    (the engine's ``legal_actions``); ``(None, ())`` when it is nobody's or another's turn."""
+    who = game.to_act()
+    if who is None or (viewer != all_seeing and viewer != who):
+        return None, ()
+    return who, tuple(game.legal_actions(who))
+
+
+def steps_text(n: int) -> str:
+    """ "1 step", "7 steps"."""
+    return f"{n} step{'s' if n != 1 else ''}"
+
+
+class UmpireLabGame:
+    """The common part of a :class:`LabGame` whose all-seeing viewer is the umpire (the kernel's
+    ``"instructor"``) and whose games are saved as JSON (module docstring).
+
+    A subclass sets ``viewers``, ``default_scenario``, ``scenarios`` (name -> anything; *New game*
+    offers the names), ``game_words`` (the game as an error names it: "Force on Force"),
+    ``umpire_tip`` and ``player_tip`` (a format with ``{viewer}``), ``sandbox_note`` (the *Game*
+    card's muted line) and ``heading`` (the log's heading of an entry), and defines
+    :meth:`make_game`, :meth:`save_data`, :meth:`from_save`, ``title``, ``progress``, ``first_hint``,
+    ``misfit``, ``view_model``, ``compare``; :meth:`undo_looks`, :meth:`step_group` and
+    :meth:`read_log` have defaults."""
+
+    all_seeing = INSTRUCTOR
+    starts: Sequence[tuple[str, str]] = ()
+    scenarios: Mapping[str, Any] = {}
+    game_words = "this game"
+    umpire_tip = "everything (the umpire or instructor)"
+    player_tip = "what the {viewer} player may know"
+    sandbox_note = ""
+
+    def viewer_name(self, viewer: str) -> str:
+        """"Red view", "Umpire view"."""
+        return "Umpire view" if viewer == self.all_seeing else f"{viewer} view"
+
+    def viewer_tip(self, viewer: str) -> str:
+        """The view picker's tooltip (:attr:`umpire_tip`, :attr:`player_tip`)."""
+        return self.umpire_tip if viewer == self.all_seeing else self.player_tip.format(viewer=viewer)
+
+    def scenario_names(self) -> list[str]:
+        """The names of :attr:`scenarios`."""
+        return list(self.scenarios)
+
+    def new_game(self, scenario: str, seed: int | None, start: str | None) -> "Engine":
+        """A new game of ``scenario`` (:meth:`make_game`). Raises ValueError for a name not in :attr:`scenarios`."""
+        if scenario not in self.scenarios:
+            raise ValueError(f"no {self.game_words} scenario {scenario!r}: choose {' or '.join(self.scenarios)}")
+        return self.make_game(scenario, seed)
+
+    def make_game(self, scenario: str, seed: int | None) -> "Engine":
+        """A new game of ``scenario`` (a name of :attr:`scenarios`), dice seeded ``seed``."""
+        raise NotImplementedError
+
+    def save_data(self, game: "Engine") -> dict:
+        """``game`` as JSON-native data (its record: initial state, acts, dice)."""
+        raise NotImplementedError
+
+    def from_save(self, data: Any, source: str) -> "Engine":
+        """The game :meth:`save_data` wrote, read from ``source`` (a path, for errors); raises ScenarioError."""
+        raise NotImplementedError
+
+    def save_game(self, game: "Engine", path: Path) -> None:
+        """Write :meth:`save_data` to ``path`` as JSON; raises OSError."""
+        path.write_text(json.dumps(self.save_data(game)), encoding="utf-8")
+
+    def load_game(self, path: Path) -> "Engine":
+        """The game saved in ``path`` (read by :func:`~lcb_lab.kernel.files.read_text`: a regular file,
+        capped; then :meth:`from_save`). Raises ScenarioError naming the file, the key and what is
+        wrong, or OSError."""
+        return self.from_save(parse_json(read_text(path, "save"), str(path)), str(path))
+
+    def start_of(self, game: "Engine") -> str | None:
+        """No starts: a game opens ready to play."""
+        return None
+
+    def in_progress(self, game: "Engine") -> bool:
+        """Has any act been applied?"""
+        return bool(game.history.steps)
+
+    def status_html(self, game: "Engine") -> str:
+        """The *Game* tab's card: title, progress (open facts only) and :attr:`sandbox_note`."""
+        return status_card(self.title(game), self.progress(game), self.sandbox_note)
+
+    def title(self, game: "Engine") -> str:
+        """The game's title."""
+        raise NotImplementedError
+
+    def progress(self, game: "Engine") -> str:
+        """How far the game went."""
+        raise NotImplementedError
+
+    def step_label(self, game: "Engine", viewer: str) -> str:
+        """The label of the step ``game`` shows, as ``viewer`` may read it ("" before the first)."""
+        n = game.history.cursor
+        return game.step_label_for(n, viewer) if n else ""
+
+    def undo_looks(self, game: "Engine") -> list[Callable[[], str | None]]:
+        """The game's own checks of a player's undo (:func:`~lcb_lab.kernel.undo.last_step_undo`'s ``looks``)."""
+        return []
+
+    def undo_allowed(self, game: "Engine", viewer: str) -> tuple[bool, str]:
+        """The umpire: any step; a player: its own last step, still its to act, no die rolled, and
+        :meth:`undo_looks` passed."""
+        return last_step_undo(game, viewer, self.all_seeing, all_seeing_name="umpire", looks=self.undo_looks(game))
+
+    def step_group(self, step: "Step") -> str:
+        """The timeline's heading of ``step`` ("Turn 2")."""
+        return f"Turn {step.turn}"
+
+    def timeline(self, game: "Engine", viewer: str) -> "list[TimelineRow]":
+        """Every step as ``viewer`` may read it, under :meth:`step_group` headings."""
+        return timeline_rows(game, viewer, lambda steps: [self.step_group(s) for s in steps], lambda s: s.player)
+
+    def read_log(self, game: "Engine", viewer: str) -> Sequence[dict | None]:
+        """The log as ``viewer`` may read it (the game's observer)."""
+        return game.read_log(viewer)
+
+    def heading(self, entry: dict) -> str:
+        """The explained log's heading of ``entry`` ("Turn 2")."""
+        return f"Turn {entry.get('turn')}"
+
+    def log_parts(self, game: "Engine", viewer: str, notes: Sequence[tuple[int, str]],
+                  highlight_from: int | None) -> list[str]:
+        """The explained log as ``viewer`` may read it: a :meth:`heading` each time it changes, each entry
+        with its rule badges (``l.N``: the text's line numbers), the last act's entries highlighted,
+        ``notes`` (refusals) where they happened."""
+        return log_html(self.read_log(game, viewer), notes, highlight_from, self.heading)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from typing import Callable, Iterable
 
-__all__ = ["esc", "rule_badges", "message_html", "path_html", "elide_middle", "refusal_text", "refusal_note_html", "LOG_EMPTY", "LOG_HEAD"]
+__all__ = ["esc", "rule_badges", "message_html", "path_html", "path_room", "elide_middle", "refusal_text", "refusal_note_html", "LOG_EMPTY", "LOG_HEAD"]
 
 
 def esc(x: object) -> str:
@@ -27,28 +27,44 @@ def message_html(text: str = "", refused: bool = False, path: object = None) -> 
     cls = "lcb-refused" if refused else "lcb-ok"
     body = esc(text)
     if path is not None:
-        body = body.replace("{path}", path_html(path))
+        body = body.replace("{path}", path_html(path, path_room(text)))
     return f'<div class="lcb-card"><span class="{cls}">{body}</span></div>'
 
 
 PATH_CHARS = 36
 """The most characters of a file path a message shows (the middle elided; the tooltip has it whole)."""
+MESSAGE_CHARS = 104
+"""The most characters of a message naming a file that still keep to one line on the lab's message line
+at 1366x768 beside four viewer buttons: a longer one shows less of the path (:func:`path_room`)."""
 
 
 def elide_middle(text: str, most: int = PATH_CHARS) -> str:
     """``text`` itself when it has at most ``most`` characters, else its start and its end joined by
-    an ellipsis, ``most`` characters in all (the end -- a file's name -- keeps the larger part)."""
+    an ellipsis, ``most`` characters in all (the end -- a file's name -- keeps the larger part, and the
+    whole name with its folder's slash when it fits).
+
+    >>> elide_middle("/tmp/pytest-of-root/pytest-38/test_an_instructor0/broken.json", 17)
+    '/tmp…/broken.json'
+    """
     if len(text) <= most:
         return text
-    tail = (most - 1) * 2 // 3
+    name = text.replace("\\", "/").rsplit("/", 1)[-1]
+    tail = max((most - 1) * 2 // 3, min(len(name) + 1, most - 3))
     return text[:most - 1 - tail] + "\u2026" + text[-tail:]
 
 
-def path_html(path: object) -> str:
-    """A file path for a message line: never wrapped, elided in the middle (:func:`elide_middle`),
-    the whole path in its tooltip (``title``)."""
+def path_room(text: str) -> int:
+    """How many characters the path of a message ``text`` (holding ``{path}``) may show so that the
+    whole message keeps to :data:`MESSAGE_CHARS` (one line at 1366x768, four viewer buttons beside it):
+    :data:`PATH_CHARS` at the most, never less than 16 (the file's name stays readable)."""
+    return max(16, min(PATH_CHARS, MESSAGE_CHARS - (len(text) - len("{path}"))))
+
+
+def path_html(path: object, most: int = PATH_CHARS) -> str:
+    """A file path for a message line: never wrapped, elided in the middle to ``most`` characters
+    (:func:`elide_middle`), the whole path in its tooltip (``title``)."""
     full = str(path)
-    return f'<span class="lcb-path" title="{esc(full)}">{esc(elide_middle(full))}</span>'
+    return f'<span class="lcb-path" title="{esc(full)}">{esc(elide_middle(full, most))}</span>'
 
 
 def refusal_text(err: BaseException) -> str:

@@ -293,6 +293,19 @@ class LabShell(HistoryActions):
         """A message about the lab itself (a bad label, the wrong view): no log note."""
         self.ctl.say(text, refused=refused)
 
+    def apply_act(self, action: Any) -> Any:
+        """Apply one typed act (a game's button or picker) through :meth:`run` and :meth:`apply_in_view`:
+        a refusal is one red line and nothing changes; None (nothing chosen) is said, nothing changes."""
+        if action is None:
+            self.say("Nothing chosen to apply. Nothing changed.")
+            return None
+        return self.run(getattr(action, "KIND", "act").replace("_", " "), self.apply_in_view, action)
+
+    def apply_in_view(self, action: Any) -> Any:
+        """Apply ``action`` for the view shown (the controller's ``apply``; a game may first check that the
+        view may make it, raising a rule refusal)."""
+        return self.ctl.apply(action)
+
     # ================================================================ the game: new / save / load
     def game_in_progress(self) -> bool:
         """Has anything happened in this game?"""

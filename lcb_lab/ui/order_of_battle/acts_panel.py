@@ -27,6 +27,7 @@ from lcb_lab.games.order_of_battle import actions as A
 from lcb_lab.games.order_of_battle.state import TITLES
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc, rule_badges
+from lcb_lab.ui.lab.controls import button, hand_over_button
 from lcb_lab.ui.lab.sync import set_children, set_options
 from lcb_lab.ui.order_of_battle.cards_html import battle_html
 
@@ -120,12 +121,6 @@ def odds_html(vm: Any) -> str:
     return ""
 
 
-def _button(text: str, tip: str, cb: Any, style: str = "") -> W.Button:
-    b = W.Button(description=text, tooltip=tip, button_style=style, layout=W.Layout(width="auto"))
-    b.on_click(lambda _b: cb())
-    return b
-
-
 class ActsPanel:
     """The *Acts* tab (``widget``) of ``lab`` (the Order of Battle lab: its ``ctl``, ``apply_act``,
     ``set_team``) -- module docstring.  ``buttons``: act -> its button; ``pickers``: kind ->
@@ -136,8 +131,8 @@ class ActsPanel:
         self.head = W.HTML()
         self.odds = W.HTML()
         self.battle = W.HTML()
-        self.hand_over_button = _button("Hand over", "show the view of the Commander the game waits for",
-                                        self._hand_over, "info")
+        self.hand_over_button = hand_over_button(lab, "show the view of the Commander the game waits for",
+                                                 lambda: lab.ctl.view_model().to_act)
         self.rows = W.VBox([])
         self.buttons: dict[Any, W.Button] = {}
         self.pickers: dict[str, tuple[W.Dropdown, W.Button]] = {}
@@ -148,11 +143,6 @@ class ActsPanel:
     def button_for(self, act: Any) -> W.Button:
         """The button of ``act`` now drawn. Raises KeyError when ``act`` has none (not offered, or in a picker)."""
         return self.buttons[act]
-
-    def _hand_over(self) -> None:
-        who = self.lab.ctl.view_model().to_act
-        if who is not None:
-            self.lab.set_team(who)
 
     def draw(self) -> None:
         """Redraw from the view model (the heading, hand-over, odds, the rows of acts, the skirmish)."""
@@ -181,7 +171,7 @@ class ActsPanel:
             title = W.HTML(f"{rule_badges([KIND_RULES.get(kind, '')])} <b>{esc(KIND_TITLES.get(kind, kind))}</b>")
             if len(acts) <= BUTTONS_AT_MOST:
                 for a in acts:
-                    self.buttons[a] = _button(act_words(a, vm.view), f"{KIND_TITLES.get(kind, kind)} "
+                    self.buttons[a] = button(act_words(a, vm.view), f"{KIND_TITLES.get(kind, kind)} "
                                               f"({KIND_RULES.get(kind, '')})", lambda a=a: self.lab.apply_act(a),
                                               "primary" if kind.startswith(("done", "end")) else "")
                 rows.append(W.VBox([title, W.HBox([self.buttons[a] for a in acts], layout=W.Layout(flex_flow="row wrap"))]))
@@ -196,7 +186,7 @@ class ActsPanel:
     def _picker(self, kind: str) -> tuple[W.Dropdown, W.Button]:
         if kind not in self.pickers:
             pick = W.Dropdown(options=[], layout=W.Layout(width="100%"))
-            apply = _button("Apply", f"{KIND_TITLES.get(kind, kind)} ({KIND_RULES.get(kind, '')})",
+            apply = button("Apply", f"{KIND_TITLES.get(kind, kind)} ({KIND_RULES.get(kind, '')})",
                             lambda: self.lab.apply_act(pick.value), "primary")
             self.pickers[kind] = (pick, apply)
         return self.pickers[kind]

@@ -79,16 +79,10 @@ class OobLab(LabShell):
         self.track.value = phase_track_html(vm.view)
         self.table.value = display_html(vm.view, self.ctl.game.cards, vm.to_act)
 
-    def apply_act(self, action: Any) -> Any:
-        """Apply one typed act through the controller, for the Commander whose view is shown (the
-        umpire acts for the Commander the game waits for).  A refusal -- the rules', or an act of
-        another Commander than the view's (l.9) -- is one red line; nothing changes."""
-        if action is None:
-            self.say("Nothing chosen to apply. Nothing changed.")
-            return None
-        return self.run(getattr(action, "KIND", "act").replace("_", " "), self._apply_in_view, action)
-
-    def _apply_in_view(self, action: Any) -> Any:
+    def apply_in_view(self, action: Any) -> Any:
+        """Apply ``action`` for the Commander whose view is shown (the umpire acts for the Commander the
+        game waits for; :meth:`apply_act` is the one way an act is made).  Raises IllegalAction (l.9) for
+        an act of another Commander than the view's: one red line, nothing changes."""
         vm = self.ctl.view_model()
         who = getattr(action, "player", None) or vm.to_act
         if vm.viewer != self.ctl.ui.all_seeing and who != vm.viewer:

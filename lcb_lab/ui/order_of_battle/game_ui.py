@@ -19,21 +19,16 @@
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from lcb_lab.games.order_of_battle.game import OrderOfBattle, new_game
 from lcb_lab.games.order_of_battle.lab_api import from_save, own_odds, read_log, save_data
 from lcb_lab.games.order_of_battle.observer import view
 from lcb_lab.games.order_of_battle.state import NAMES, PHASES, TITLES
-from lcb_lab.kernel.files import parse_json, read_text
 from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
-from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
-from lcb_lab.kernel.undo import last_step_undo
-from lcb_lab.ui.lab.html import log_html, status_card
+from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, steps_text
 
 __all__ = ["OobUi", "OobViewModel", "OobDiff", "OOB_UI", "UMPIRE", "SCENARIOS", "NO_TAKE_BACK", "offers_for"]
 
@@ -51,36 +46,21 @@ NO_TAKE_BACK = ("draw_fame", "draw_initiative", "attack", "offer_defense", "decl
 """Act kinds a Commander may not take back: each drew cards (l.17, l.33) or is a step of a skirmish,
 where the other side has answered or seen a reveal (l.87-97)."""
 
+OobDiff = LabDiff
+"""One difference of two games (the fork view's row): ``topic`` ("fame", "reputation",
+"hotspots", "winner"), ``item`` (a Commander or "game"), its values in the first game and the branch."""
+
 
 @dataclass(frozen=True)
-class OobViewModel:
-    """One viewer's picture of the game (the kernel's ``ViewModel`` fields, plus ``view``: the
-    observer's :func:`~lcb_lab.games.order_of_battle.observer.view` for the viewer; ``actor``: the
-    Commander whose acts ``offers`` are, or None; ``to_act``: the Commander the game waits for;
+class OobViewModel(LabViewModel):
+    """One viewer's picture of the game (:class:`~lcb_lab.ui.lab.game_ui.LabViewModel`: ``actor`` is the
+    Commander whose acts ``offers`` are, or None), plus ``to_act``: the Commander the game waits for;
     ``odds``: the Initiative draw's kernel ``ChanceStep`` (the umpire's) or None; ``own_odds``: the
-    viewer's own Initiative card in words, or "")."""
+    viewer's own Initiative card in words, or ""."""
 
-    viewer: str
-    step_label: str
-    log: Sequence[dict]
-    offers: tuple
-    pending: None
-    view: dict
-    actor: str | None
     to_act: str | None
     odds: Any
     own_odds: str
-
-
-@dataclass(frozen=True)
-class OobDiff:
-    """One difference of two games (the fork view's row): ``topic`` ("fame", "reputation",
-    "hotspots", "winner"), ``item`` (a Commander or "game"), its values in the first game and the branch."""
-
-    topic: str
-    item: str
-    left: Any
-    right: Any
 
 
 def offers_for(game: OrderOfBattle, viewer: str) -> tuple[str | None, tuple]:
@@ -102,58 +82,38 @@ def _odds(game: OrderOfBattle, viewer: str, v: dict) -> tuple[Any, str]:
     return None, own_odds(game, viewer) if viewer in v["pending"] else ""
 
 
-def _group(st: Step) -> str:
-    phase = TITLES[PHASES[st.sub_turn - 1]] if 1 <= st.sub_turn <= len(PHASES) else "end"
-    return f"Turn {st.turn} \u00b7 {phase}"
-
-
 def _phase_title(v: dict) -> str:
     return TITLES.get(v["phase"], "game over")
 
 
-class OobUi:
-    """*Order of Battle* for the shared lab (module docstring); ``players``: the Commanders of the
-    game shown (its view picker)."""
+class OobUi(UmpireLabGame):
+    """*Order of Battle* for the shared lab (module docstring; the common part:
+    :class:`~lcb_lab.ui.lab.game_ui.UmpireLabGame`); ``players``: the Commanders of the game shown
+    (its view picker)."""
 
-    all_seeing = UMPIRE
     default_scenario = "three_commanders"
-    starts: Sequence[tuple[str, str]] = ()
+    scenarios = SCENARIOS
+    game_words = "Order of Battle"
+    umpire_tip = "everything: every hand, every face-down card (the umpire or instructor)"
+    player_tip = "what Commander {viewer} may know: its own hand, the others' as counts"
+    sandbox_note = "Sandbox cards, starting Fame, winning total and last turn (the text prints none)."
 
     def __init__(self, players: Sequence[str] = NAMES[:3]):
         self.players = tuple(players)
         self.viewers = [(p, p) for p in self.players] + [("Umpire", UMPIRE)]
 
-    def viewer_name(self, viewer: str) -> str:
-        """"Ash view", "Umpire view"."""
-        return "Umpire view" if viewer == UMPIRE else f"{viewer} view"
-
-    def viewer_tip(self, viewer: str) -> str:
-        """The view picker's tooltip."""
-        return ("everything: every hand, every face-down card (the umpire or instructor)" if viewer == UMPIRE
-                else f"what Commander {viewer} may know: its own hand, the others' as counts")
-
-    def scenario_names(self) -> list[str]:
-        """The names of :data:`SCENARIOS`."""
-        return list(SCENARIOS)
-
-    def new_game(self, scenario: str, seed: int | None, start: str | None) -> OrderOfBattle:
-        """A new game of ``scenario`` (decks shuffled with ``seed``). Raises ValueError for another name."""
-        if scenario not in SCENARIOS:
-            raise ValueError(f"no Order of Battle scenario {scenario!r}: choose {' or '.join(SCENARIOS)}")
+    def make_game(self, scenario: str, seed: int | None) -> OrderOfBattle:
+        """A new game of ``scenario``'s Commanders, decks shuffled with ``seed`` (1 when None)."""
         return new_game(SCENARIOS[scenario][0], seed=seed if seed is not None else 1)
 
-    def save_game(self, game: OrderOfBattle, path: Path) -> None:
-        """Write the game (state, dice, record) as JSON; raises OSError."""
-        path.write_text(json.dumps(save_data(game)), encoding="utf-8")
+    def save_data(self, game: OrderOfBattle) -> dict:
+        """:func:`~lcb_lab.games.order_of_battle.lab_api.save_data` (state, dice, record)."""
+        return save_data(game)
 
-    def load_game(self, path: Path) -> OrderOfBattle:
-        """The game saved in ``path``, its record replayed. Raises ScenarioError for a file that is not
-        an Order of Battle save or does not replay, OSError."""
-        return from_save(parse_json(read_text(path, "save"), str(path)), str(path))
-
-    def start_of(self, game: OrderOfBattle) -> None:
-        """No starts: a game opens at the first Draw Phase."""
-        return None
+    def from_save(self, data: Any, source: str) -> OrderOfBattle:
+        """:func:`~lcb_lab.games.order_of_battle.lab_api.from_save`, its record replayed. Raises
+        ScenarioError for data that is not an Order of Battle save or does not replay."""
+        return from_save(data, source)
 
     def title(self, game: OrderOfBattle) -> str:
         """"Order of Battle, 3 Commanders"."""
@@ -161,20 +121,10 @@ class OobUi:
 
     def progress(self, game: OrderOfBattle) -> str:
         """"turn 1, I. Draw Phase, 2 steps" or the outcome (open facts only)."""
-        v, n = view(game, UMPIRE), game.history.cursor
-        steps = f"{n} step{'s' if n != 1 else ''}"
+        v, steps = view(game, UMPIRE), steps_text(game.history.cursor)
         if v["winner"]:
             return f"over in turn {v['turn']}: {v['winner']}, {steps}"
         return f"turn {v['turn']}, {_phase_title(v)}, {steps}"
-
-    def in_progress(self, game: OrderOfBattle) -> bool:
-        """Has any act been applied?"""
-        return bool(game.history.steps)
-
-    def status_html(self, game: OrderOfBattle) -> str:
-        """The *Game* tab's card (open facts only)."""
-        return status_card(self.title(game), self.progress(game),
-                           "Sandbox cards, starting Fame, winning total and last turn (the text prints none).")
 
     def first_hint(self, game: OrderOfBattle) -> str:
         """What to do first."""
@@ -190,16 +140,15 @@ class OobUi:
 
     def view_model(self, game: OrderOfBattle, viewer: str, past: bool) -> OobViewModel:
         """``viewer``'s view model (module docstring); ``past``: it offers nothing."""
-        n = game.history.cursor
         v = view(game, viewer)
         actor, offers = (None, ()) if past else offers_for(game, viewer)
         odds, own = (None, "") if past else _odds(game, viewer, v)
-        return OobViewModel(viewer, game.step_label_for(n, viewer) if n else "", tuple(read_log(game, viewer)),
+        return OobViewModel(viewer, self.step_label(game, viewer), tuple(read_log(game, viewer)),
                             offers, None, v, actor, game.to_act(), odds, own)
 
-    def undo_allowed(self, game: OrderOfBattle, viewer: str) -> tuple[bool, str]:
-        """The umpire: any step; a Commander: its own last step, the game still waiting for it in the
-        same phase, no card drawn or revealed (module docstring)."""
+    def undo_looks(self, game: OrderOfBattle) -> list[Callable[[], str | None]]:
+        """A Commander's undo: not of a step that drew or revealed cards (:data:`NO_TAKE_BACK`), nor of
+        one that ended the phase (module docstring)."""
         h = game.history
 
         def drew() -> str | None:
@@ -210,13 +159,18 @@ class OobUi:
             if (st.turn, st.sub_turn) != (v["turn"], PHASES.index(v["phase"]) + 1 if v["phase"] in PHASES else 0):
                 return "the last step ended the phase"
             return None
-        return last_step_undo(game, viewer, UMPIRE, all_seeing_name="umpire", looks=[drew])
+        return [drew]
 
-    def timeline(self, game: OrderOfBattle, viewer: str) -> list[TimelineRow]:
-        """Every step as ``viewer`` may read it, under "Turn N · phase" headings."""
-        return timeline_rows(game, viewer, lambda steps: [_group(s) for s in steps], lambda s: s.player)
+    def step_group(self, step: Step) -> str:
+        """"Turn 1 · IV. Purchase Phase"."""
+        phase = TITLES[PHASES[step.sub_turn - 1]] if 1 <= step.sub_turn <= len(PHASES) else "end"
+        return f"Turn {step.turn} · {phase}"
 
-    def compare(self, first: OrderOfBattle, branch: OrderOfBattle, viewer: str) -> list[OobDiff]:
+    def read_log(self, game: OrderOfBattle, viewer: str) -> list:
+        """The log as ``viewer`` may read it (:func:`~lcb_lab.games.order_of_battle.lab_api.read_log`)."""
+        return read_log(game, viewer)
+
+    def compare(self, first: OrderOfBattle, branch: OrderOfBattle, viewer: str) -> list[LabDiff]:
         """Fame, Reputation, active Hotspots and the winner that differ, from each game's view for ``viewer``."""
         a, b = view(first, viewer), view(branch, viewer)
         rows = []
@@ -230,13 +184,6 @@ class OobUi:
         if a["winner"] != b["winner"]:
             rows.append(OobDiff("winner", "game", a["winner"] or "-", b["winner"] or "-"))
         return rows
-
-    def log_parts(self, game: OrderOfBattle, viewer: str, notes: Sequence[tuple[int, str]],
-                  highlight_from: int | None) -> list[str]:
-        """The explained log as ``viewer`` may read it: a heading per turn, each entry with its ``l.N``
-        badges (the text's line numbers), the last act's entries highlighted, ``notes`` (refusals)
-        where they happened."""
-        return log_html(read_log(game, viewer), notes, highlight_from, lambda r: f"Turn {r.get('turn')}")
 
 
 OOB_UI = OobUi()

@@ -1,0 +1,64 @@
+"""A broken save file, loaded by each new game's lab side: one ScenarioError naming the file, the key
+(``state``, ``dice``, ``record``, ``record.initial.state``, ``record.steps``) and what is wrong in
+words -- a missing key, the wrong JSON type, a value the reader refuses -- never a Python error's
+text alone (:mod:`lcb_lab.kernel.saved`)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.saved import reason
+from lcb_lab.ui.archipelago.game_ui import ARCH_UI
+from lcb_lab.ui.force_on_force.game_ui import FOF_UI
+from lcb_lab.ui.order_of_battle.game_ui import OOB_UI
+
+UIS = {"archipelago": ARCH_UI, "force_on_force": FOF_UI, "order_of_battle": OOB_UI}
+
+
+def _saved(ui, tmp_path) -> dict:
+    g = ui.new_game(ui.default_scenario, 1, None)
+    who = g.to_act()
+    g.apply(next(a for a in g.legal_actions(who) if not getattr(a, "kind", None)))
+    path = tmp_path / "good.json"
+    ui.save_game(g, path)
+    return json.loads(path.read_text())
+
+
+def _drop(d: dict, *keys: str) -> dict:
+    d = json.loads(json.dumps(d))
+    inner = d
+    for k in keys[:-1]:
+        inner = inner[k]
+    del inner[keys[-1]]
+    return d
+
+
+BROKEN = [
+    (lambda d: _drop(d, "state"), "state", "missing: a saved game has it"),
+    (lambda d: {**d, "dice": "seed 1"}, "dice", "an object ({...}) is expected, the file has a string"),
+    (lambda d: {**d, "record": [1]}, "record", "an object ({...}) or null is expected, the file has a list"),
+    (lambda d: _drop(d, "record", "initial", "state"), "record.initial.state", "missing: a saved game has it"),
+    (lambda d: {**d, "record": {**d["record"], "steps": 3}}, "record.steps",
+     "a list of steps is expected, the file has a number"),
+    (lambda d: {**d, "state": {**d["state"], "turn": "two"}}, "state.turn", "expected an integer, got a string"),
+]
+
+
+@pytest.mark.parametrize("game", list(UIS))
+@pytest.mark.parametrize("case", range(len(BROKEN)), ids=[k for _, k, _ in BROKEN])
+def test_a_broken_save_names_the_file_the_key_and_what_is_wrong(game, case, tmp_path):
+    ui = UIS[game]
+    change, key, problem = BROKEN[case]
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(change(_saved(ui, tmp_path))))
+    with pytest.raises(ScenarioError) as e:
+        ui.load_game(path)
+    assert (e.value.file, e.value.key, e.value.problem) == (str(path), key, problem)
+
+
+def test_reason_names_a_missing_key_and_hides_python_words():
+    assert reason(KeyError("turn")) == "the key 'turn' is missing"
+    assert "object has no attribute" not in reason(AttributeError("'str' object has no attribute 'get'"))
+    assert reason(ValueError("turn: 0 is not a turn")) == "turn: 0 is not a turn"
