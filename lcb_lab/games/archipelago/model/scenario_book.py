@@ -51,3 +51,13 @@ def spec(s: Any) -> dict | None:
 def ref(t: dict, key: str) -> str:
     """The line printing ``key`` of scenario ``t`` (``"task"``, ``"restrictions"``...), else its heading's."""
     return t["lines"].get(key, t["line"])
+
+
+def unused_base_at(g: Any, point: Any) -> Any:
+    """The base a scenario does not use (``unused_bases``, l.1431, l.1473, l.1510, l.1526, l.1560)
+    holding ``point``, or None: its landing platform takes no helicopter (l.108, l.404)."""
+    t = spec(g.state)
+    if t is None:
+        return None
+    return next((b for b in g.board.bases.values() if b.kind in t.get("unused_bases", ())
+                 and any(tuple(point) == tuple(q) for q in b.points)), None)

@@ -95,7 +95,7 @@ def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
     if pid:
         return f"{pid} stands on {tuple(point)}"
     if s.scenario:
-        from lcb_lab.games.archipelago.rules.scenario import unused_base_at
+        from lcb_lab.games.archipelago.model.scenario_book import unused_base_at
         if unused_base_at(g, point) is not None:
             return f"{tuple(point)} is a white point of {unused_base_at(g, point).name}, a base the scenario does not use"
     if enemy_commandos_on(s, g.board.island_at(point), p.owner):

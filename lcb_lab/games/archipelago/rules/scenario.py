@@ -41,7 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.model.scenario_book import LINES, SCENARIOS, ref, side_of, spec, table
+from lcb_lab.games.archipelago.model.scenario_book import LINES, SCENARIOS, ref, side_of, spec, table, unused_base_at
 from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.kernel.errors import IllegalAction
@@ -137,16 +137,6 @@ def refusal(g: Any, a: Any) -> tuple[str, str] | None:
     if isinstance(a, A.Move) and a.piece in t.get("immobile", ()):
         return ref(t, "task"), f"{t['title']}: {a.piece} is immobilised by the fire in its engine room; it is carried"
     return None
-
-
-def unused_base_at(g: Any, point: Any) -> Any:
-    """The base a scenario does not use (``unused_bases``, l.1431, l.1473, l.1510, l.1526, l.1560)
-    holding ``point``, or None: its landing platform takes no helicopter (l.108, l.404)."""
-    t = spec(g.state)
-    if t is None:
-        return None
-    return next((b for b in g.board.bases.values() if b.kind in t.get("unused_bases", ())
-                 and any(tuple(point) == tuple(q) for q in b.points)), None)
 
 
 def _landing_refusal(g: Any, t: dict, a: Any) -> tuple[str, str] | None:

@@ -5,7 +5,7 @@ side); the checks run at the end of every turn (:func:`~.scenario_task.check`), 
 ``state.progress``.  Each returns ``(winner or "" for a draw, why)`` or None.
 
 * ``exit_race`` (Convoy, l.1421): each side's cargo ships leave through its own exit sectors
-  (l.1413, l.1419, :func:`~.scenario_task._leave`); "the winner is the player who brings out more
+  (l.1413, l.1419, :func:`~.scenario_pieces.leave`); "the winner is the player who brings out more
   cargo ships by the end of 35th turn".  *Reading*: decided at the limit, or earlier once a side
   has more out than the other can still reach (its out and afloat together); as many out on each
   side is a draw (sandbox, the scenario's ``fail``).
@@ -23,16 +23,16 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.scenario_book import side_of
 from lcb_lab.games.archipelago.model.state import PLAYERS, other
-from lcb_lab.games.archipelago.rules.scenario_task import _leave, _out, _task_pieces
+from lcb_lab.games.archipelago.rules.scenario_pieces import leave, out_count, task_pieces
 
 Outcome = tuple[str, str] | None
 
 
 def _exit_race(g: Any, t: dict, final: bool) -> Outcome:
     s = g.state
-    _leave(g, t, s.to_move)
-    out = {side: _out(s, t, side) for side in PLAYERS}
-    afloat = {side: sum(1 for i in _task_pieces(g, t, side) if i in s.pieces) for side in PLAYERS}
+    leave(g, t, s.to_move)
+    out = {side: out_count(s, t, side) for side in PLAYERS}
+    afloat = {side: sum(1 for i in task_pieces(g, t, side) if i in s.pieces) for side in PLAYERS}
     for side in PLAYERS:
         foe = other(side)
         if out[side] > out[foe] + afloat[foe]:
@@ -49,7 +49,7 @@ def _deploy_race(g: Any, t: dict, final: bool) -> Outcome:
     s = g.state
     lost = []
     for side in (s.to_move, other(s.to_move)):
-        pid = _task_pieces(g, t, side)[0]
+        pid = task_pieces(g, t, side)[0]
         op = s.pieces.get(pid)
         if op is None:
             lost.append(pid)

@@ -41,6 +41,7 @@ from lcb_lab.games.archipelago.rules.common import cls_of, log, where
 from lcb_lab.games.archipelago.model.scenario_book import ref, side_of, spec
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, neighbour
+from lcb_lab.games.archipelago.rules.scenario_pieces import leave, out_count, task_pieces
 
 
 def begin(g: Any, t: dict) -> None:
@@ -63,39 +64,19 @@ def begin(g: Any, t: dict) -> None:
         ["l.1399", "l.1401", ref(t, "value"), ref(t, "limit")], scenario=t["title"])
 
 
-def _leave(g: Any, t: dict, side: str) -> None:
-    """The task pieces of ``side`` on an edge point of an exit sector leave the zone (l.1413, l.1512)."""
-    s = g.state
-    for pid in [i for i in _task_pieces(g, t, side) if i in s.pieces]:
-        p = s.pieces[pid]
-        edge = any(neighbour(p.at, f) not in g.board for f in range(6))
-        if edge and g.board.sector(p.at) in side_of(t, "exit_sectors", side):
-            del s.pieces[pid]
-            s.progress[f"out {pid}"] = 1
-            log(g, "scenario", f"{pid} leaves the battle zone at {where(g, p.at)}", f"Through an exit sector "
-                f"({ref(t, 'task')}): {_out(s, t, side)} out.", [ref(t, "task")], piece=pid)
 
 
-def _task_pieces(g: Any, t: dict, side: str) -> list[str]:
-    s = g.state
-    if "task_pieces" in t:
-        return [i for i in t["task_pieces"] if i.startswith(side + " ")]
-    ids = set(s.pieces) | set(s.sunk) | {k[4:] for k in s.progress if k.startswith("out ")}
-    return sorted(i for i in ids if i.startswith(side + " ") and i.split(" ")[1].split("-")[0] in
-                  {"D", "C", "MC", "F"})
 
 
-def _out(s: Any, t: dict, side: str) -> int:
-    return sum(1 for k in s.progress if k.startswith(f"out {side} "))
 
 
 def _exit(g: Any, t: dict, final: bool) -> tuple[str, str] | None:
     s = g.state
     side = t.get("task_side", "Red")
     if s.to_move == side:
-        _leave(g, t, side)
-    out = _out(s, t, side)
-    afloat = sum(1 for i in _task_pieces(g, t, side) if i in s.pieces)
+        leave(g, t, side)
+    out = out_count(s, t, side)
+    afloat = sum(1 for i in task_pieces(g, t, side) if i in s.pieces)
     if out >= t["win_at"]:
         return side, f"{out} of {side}'s ships have left the battle zone"
     if out + afloat < t["draw_at"]:
