@@ -198,3 +198,19 @@ def test_listed_level5_acts_are_accepted():
         a = legal[int(rng.integers(len(legal)))]
         g.apply(a.make(rng, None) if isinstance(a, Template) else a)
     assert {"Submerge", "LayMine", "DropSonar", "ActivateMAD", "SweepMine"} & kinds
+
+
+def test_no_dive_nor_surfacing_is_listed_on_the_die_a_flying_seaplane_needs():
+    """l.1313 / l.1093: the seaplane in the air must move; with one blue die left a submarine may
+    neither dive nor come up on it -- and legal_actions agrees with apply (listed = accepted)."""
+    for submerged, act in ((False, A.Submerge), (True, A.Emerge)):
+        g = stage(SEA, [("Red S-31", O, "N", {"submerged": submerged}), ("Red H-7", at((NW, 4)), "N", FLY),
+                        ("Red TB-2", at((SE, 5)), "N"), ("Blue TB-1", at((SE, 5), (N, 10)), "S")], forced=[3, 2], level=5)
+        g.apply(A.RollMovement())
+        dives = [a for a in g.legal_actions() if getattr(a, "kind", "") == "dive"]
+        assert [a.limits["die"] for a in dives] == [2, 3]                 # two dice left: either may be the sub's
+        g.apply(A.Move("Red TB-2", "F", 3))
+        assert [a for a in g.legal_actions() if getattr(a, "kind", "") == "dive"] == []
+        refused(g, act("Red S-31", "F", 2), "l.1313")                     # the last die is H-7's
+        g.apply(A.Fly("Red H-7", "FFFFFFFFF", 2))
+        assert g.state.dice == [] and g.legal_actions()[-1] == A.EndTurn()

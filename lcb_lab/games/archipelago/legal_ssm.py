@@ -23,6 +23,7 @@ from lcb_lab.games.archipelago.model.cards import card_set
 from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, neighbour
 from lcb_lab.kernel.legal import Template
@@ -81,7 +82,7 @@ def _movers(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held:
+        if p.owner != who or p.moved or p.held or dice_kept(g, pid):     # l.1313: dice kept for aircraft
             continue
         for die in sorted(set(s.dice)):
             if p.kind == "hydrofoil":

@@ -23,6 +23,7 @@ from lcb_lab.games.archipelago.rules.air import platforms
 from lcb_lab.games.archipelago.rules.blimp import STEPS
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.airlift import carries_commandos
+from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import from_offset
 from lcb_lab.kernel.legal import Template
@@ -97,7 +98,7 @@ def _movers(g: Any, who: str) -> list:
         kind = air_kind(p)
         if kind == "blimp":
             out += [A.Drift(pid, st) for st in STEPS]
-        elif kind == "seaplane":
+        elif kind == "seaplane" and not dice_kept(g, pid):           # l.1313: not the dice the others need
             out += [SeaplaneTemplate("seaplane", o, {"piece": pid, "die": d}, g)
                     for d in sorted(set(s.dice)) for o in [seaplane.moves(g, pid, d)] if o]
         elif kind == "jet":

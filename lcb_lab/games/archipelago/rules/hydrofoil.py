@@ -16,6 +16,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.rules.air import flight_path
 from lcb_lab.games.archipelago.rules.common import log, own_piece, where
+from lcb_lab.games.archipelago.rules.flight import reserve
 from lcb_lab.games.archipelago.rules.movement import check_point
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -42,6 +43,7 @@ def check(g: Any, pid: str, steps: str, die: int) -> list:
     out = flight_path(p.at, p.facing, steps)
     for pt, _ in out:
         check_point(g, s, pid, p, pt)
+    reserve(g, pid)                            # not a die the aircraft in the air need (l.1313)
     return out
 
 
