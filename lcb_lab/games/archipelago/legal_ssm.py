@@ -62,13 +62,15 @@ def _missiles(g: Any, who: str) -> list:
                 continue
             targets = [t for t, q in sorted(s.pieces.items()) if q.owner == enemy]
             targets += sorted(ssm.objects(g, enemy)) if missile == "S-S" else []
+            table = ssm.course_table(g, pid, missile)          # every course once, for all targets
             for t in targets:
                 try:
-                    if distance(p.at, ssm.target_point(g, missile, t)) < 2:
-                        continue
+                    where = ssm.target_point(g, missile, t)
                 except IllegalAction:
                     continue
-                k, b, at, d = ssm.best_course(g, pid, t, missile)
+                if distance(p.at, where) < 2:
+                    continue
+                k, b, at, d = ssm.shortest(table, where)
                 if k:
                     out.append(A.LaunchSurfaceMissile(pid, t, missile, b, at, d))
         if "cruise_missile" in cls_of(p).weapons and "CM" in p.ammo:

@@ -25,7 +25,7 @@ from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.airlift import carries_commandos
 from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.kernel.hexgrid import from_offset
+from lcb_lab.kernel.hexgrid import distance, from_offset
 from lcb_lab.kernel.legal import Template
 
 
@@ -86,7 +86,8 @@ def _transfers(g: Any, who: str) -> list:
     s = g.state
     mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
     return [A.Transfer(a, b, (k,)) for a, p in mine for b, q in mine if a != b and (air_kind(p) or air_kind(q))
-            and p.kind != "helicopter" and q.kind != "helicopter" for k in sorted(set(p.ammo))]
+            and p.kind != "helicopter" and q.kind != "helicopter" and distance(p.at, q.at) == 1   # adjacent (l.1013)
+            for k in sorted(set(p.ammo))]
 
 
 def _movers(g: Any, who: str) -> list:
@@ -147,4 +148,6 @@ def _refuels(g: Any, who: str) -> list:
     s = g.state
     mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
     return [A.Refuel(pid, by) for pid, p in mine if air_kind(p) == "seaplane" and not p.flying
-            for by in ["base"] + [i for i, q in mine if platforms(q) or q.kind == "hovercraft"]]
+            and p.fuel < cls_of(p).fuel                                   # a full tank takes none (l.1113)
+            for by in ["base"] + [i for i, q in mine if (platforms(q) or q.kind == "hovercraft")
+                                  and distance(p.at, q.at) == 1]]            # beside the ship (l.1113)
