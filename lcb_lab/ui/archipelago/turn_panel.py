@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as W
 
 from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.chance_steps import outcome_words
 from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.kernel.errors import LabError
@@ -88,7 +89,8 @@ def odds_text(step: Any) -> str:
     name = step.counts[0] if step.counts else "outcome"
     probs = {v[0]: p for v, p in step.outcomes}
     if set(probs) <= {0, 1}:
-        chances = f"{name}: {100 * probs.get(1, 0.0):.1f}% \u00b7 no {name}: {100 * probs.get(0, 0.0):.1f}%"
+        yes, no = outcome_words(name)                  # the text's names: HIT / MISS ...
+        chances = f"{yes}: {100 * probs.get(1, 0.0):.1f}% \u00b7 {no}: {100 * probs.get(0, 0.0):.1f}%"
     else:
         chances = ", ".join(f"{name} {v}: {100 * p:.1f}%" for v, p in sorted(probs.items()))
     return (f'<div class="lcb-card arch-odds"><b>Odds before the roll</b> '
