@@ -214,3 +214,39 @@ def test_no_dive_nor_surfacing_is_listed_on_the_die_a_flying_seaplane_needs():
         refused(g, act("Red S-31", "F", 2), "l.1313")                     # the last die is H-7's
         g.apply(A.Fly("Red H-7", "FFFFFFFFF", 2))
         assert g.state.dice == [] and g.legal_actions()[-1] == A.EndTurn()
+
+
+# ------------------------------------------------------------------ S-32's commandos, l.1123, l.1167
+def test_s32_takes_commandos_instead_of_a_torpedo_and_lands_them_on_the_surface():
+    """l.1123: S-32 carries one C marker instead of one of its three torpedoes; it takes it aboard
+    surfaced (l.1133) from an island beside it and lands it surfaced (l.1167), as a hovercraft."""
+    from lcb_lab.games.archipelago.model.state import Commando
+    w, e = at((N, 2)), at((N, 1), (NE, 2))
+    board = SEA.with_points({w: "white", e: "white"})
+    g = stage(board, [("Red S-32", at((N, 1)), "N", {"ammo": ["T", "T", "T"]}), ("Blue C-9", at((N, 9)), "S")],
+              forced=[3, 3, 3, 3], level=5, commandos=[Commando("Red", board.island_at(w))])
+    isl, far = g.board.island_at(w), g.board.island_at(e)
+    assert "three torpedoes" in refused(g, A.Embark("Red S-32", isl), "l.1123")    # no room: 3 T
+    g.state.pieces["Red S-32"].ammo = ["T", "T"]                       # one torpedo spent
+    g.state.pieces["Red S-32"].submerged = True
+    refused(g, A.Embark("Red S-32", isl), "l.1133")                    # loading on the surface only
+    g.state.pieces["Red S-32"].submerged = False
+    assert A.Embark("Red S-32", isl) in g.legal_actions()
+    g.apply(A.Embark("Red S-32", isl))
+    p = g.state.pieces["Red S-32"]
+    assert sorted(p.ammo) == ["C", "T", "T"] and p.held and g.state.commandos == []
+    from lcb_lab.games.archipelago.rules.logistics import room
+    assert room(p, "T") == 0                                           # the C holds the third torpedo's place
+    g.apply(A.RollMovement())
+    g.apply(A.EndTurn())
+    g.apply(A.RollMovement())
+    g.apply(A.EndTurn())
+    g.apply(A.RollMovement())
+    g.apply(A.Move("Red S-32", "RF", 3))                                # beside the other island
+    assert A.LandCommandos("Red S-32", far) in g.legal_actions()
+    g.state.pieces["Red S-32"].submerged = True
+    assert A.LandCommandos("Red S-32", far) not in g.legal_actions()
+    refused(g, A.LandCommandos("Red S-32", far), "l.1167")             # it surfaces to land them
+    g.state.pieces["Red S-32"].submerged = False
+    g.apply(A.LandCommandos("Red S-32", far))
+    assert g.state.commandos == [Commando("Red", far, since=g.state.turn)] and g.state.pieces["Red S-32"].ammo == ["T", "T"]
