@@ -250,3 +250,22 @@ def test_s32_takes_commandos_instead_of_a_torpedo_and_lands_them_on_the_surface(
     g.state.pieces["Red S-32"].submerged = False
     g.apply(A.LandCommandos("Red S-32", far))
     assert g.state.commandos == [Commando("Red", far, since=g.state.turn)] and g.state.pieces["Red S-32"].ammo == ["T", "T"]
+
+
+def test_a_hidden_s32_surfaces_in_its_sector_to_land_its_commandos():
+    """l.1167: to land its commandos a hidden S-32 comes up: its piece is placed in the sector
+    written on the notepad (l.1165), then it lands them as a hovercraft (l.658)."""
+    from lcb_lab.games.archipelago.model.state import Commando
+    from lcb_lab.kernel.hexgrid import distance
+    w = at((N, 2))
+    board = SEA.with_points({w: "white"})
+    g = stage(board, [("Red S-32", at((N, 1)), "N", {"submerged": True, "ammo": ["T", "T", "C"]}),
+                      ("Blue C-9", at((N, 9)), "S")], forced=[3, 3], level=5, hide=["Red S-32"], optional_rules=["l.1147"])
+    isl = g.board.island_at(w)
+    g.apply(A.RollMovement())
+    g.apply(A.Reveal("Red S-32", surfaced=True))
+    spot = next(o for o in g.legal_actions()[0].options if distance(o[:2], w) == 1)
+    g.apply(A.PlaceSubmarine("Red S-32", *spot))
+    assert not g.state.pieces["Red S-32"].submerged and "Red S-32" not in g.state.hidden
+    g.apply(A.LandCommandos("Red S-32", isl))
+    assert g.state.commandos == [Commando("Red", isl, since=g.state.turn)]
