@@ -95,7 +95,10 @@ def flights(g: Any, pid: str, dice: list[int]) -> dict[int, tuple]:
                         lands[q] = air.landing_spot(g, p, Axial(*q)) is None
                     if lands[q] and q not in first_land:
                         first_land[q] = (k, st + ch)
-                    if _free(g, pid, q, False, free):
+                    ok = free.get((q, False))
+                    if ok is None:
+                        ok = _free(g, pid, q, False, free)
+                    if ok:
                         nxt.setdefault((q, nf), st + ch)
             layers.append(nxt)
         out = {}
