@@ -175,3 +175,21 @@ def test_optional_l1323_the_aircraft_roll_their_own_dice():
     g.apply(tmpl.make(None, tmpl.options[0]))
     assert A.EndTurn() in g.legal_actions()
     g.apply(A.EndTurn())
+
+
+@pytest.mark.parametrize("rules,over", [(["l.1377"], False), ([], True)])
+def test_optional_l1377_base_a_destroyed_does_not_end_a_game_with_combat_aircraft(rules, over):
+    """l.1377 (switch ``l.1377``): with combat aircraft in the game the last of Base A's three
+    targets ruined does not end it; without the switch it does (l.388)."""
+    from tests.archipelago.test_level2 import base_board
+    land, port = at((N, 4)), at((N, 3))
+    g = stage(base_board("Blue", land, port), [("Red C-9", at(), "N"), ("Blue C-9", at((SE, 6)), "N")],
+              forced=[2, 3, 3, 3, 4], level=5, ruins=["A-Blue workshop", "A-Blue fuel"], optional_rules=rules,
+              airfield={"Red A-1": "ready", "Blue A-5": "ready"})
+    g.apply(A.RollMovement())
+    g.apply(A.FireGun("Red C-9", "A-Blue ammunition"))
+    assert "A-Blue ammunition" in g.state.ruins and g.state.over == over
+    if over:
+        assert g.state.winner == "Red" and g.state.outcome == "Blue's Base A is destroyed"
+    else:
+        assert titles(g)[-1] == "Blue's Base A is destroyed: the game goes on" and g.legal_actions()[-1] == A.EndTurn()

@@ -110,3 +110,18 @@ def test_picture_87_the_blimp_one_step_a_turn_without_a_blue_die():
     assert {a for a in g.legal_actions() if isinstance(a, A.Drift)} == {A.Drift("Red BL-1", s) for s in ("F", "L", "R", "TL", "TR")}
     g.apply(A.Drift("Red BL-1", "TL"))
     assert (g.state.pieces["Red BL-1"].point, g.state.pieces["Red BL-1"].facing) == (tuple(at()), NW)
+
+
+def test_the_hydrofoil_and_ekranoplan_leave_the_flying_seaplane_its_die():
+    """l.1313 / l.1093: with one blue die left and H-7 in the air not yet moved, a foilborne move or
+    an ekranoplan flight is neither listed nor accepted (byte-identical refusal)."""
+    g = stage(SEA, [("Red H-7", at(), "N", FLY), ("Red HY-29", at((SE, 3)), "N"), ("Red E-1", at((SE, 6)), "N"),
+                    MINE, FOE], forced=[3, 2], level=5)
+    g.apply(A.RollMovement())
+    kinds = {getattr(a, "kind", type(a).__name__) for a in g.legal_actions()}
+    assert {"foilborne", "FlyEkranoplan"} <= kinds                     # two dice: one may be theirs
+    g.apply(A.Move("Red TB-2", "F", 3))
+    kinds = {getattr(a, "kind", type(a).__name__) for a in g.legal_actions()}
+    assert not {"foilborne", "FlyEkranoplan"} & kinds
+    refused(g, A.Foilborne("Red HY-29", "FFFFF", 2), "l.1313")
+    refused(g, A.FlyEkranoplan("Red E-1", "F" * 9, 2, take_off=True), "l.1313")

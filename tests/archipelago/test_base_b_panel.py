@@ -15,7 +15,7 @@ from lcb_lab.games.archipelago.worlds import sample_world
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.worlds import follow, seen
 from tests.archipelago.helpers import N, S, at, refused
-from tests.archipelago.test_notbuilt_archnb1_base_b import STORE, W, base_b_board, roll, turn_passes
+from tests.archipelago.test_base_b import STORE, W, base_b_board, roll, turn_passes
 
 
 def test_a_level_3_set_up_moves_one_a_s_and_one_a_a_onto_each_base_b_panel():

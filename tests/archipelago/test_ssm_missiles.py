@@ -194,3 +194,17 @@ def test_chance_nodes_of_surface_missiles_match_the_logged_odds():
         g.apply(act)
         assert odds_line(g)["data"]["p_hit"] == pytest.approx(p)
     assert p == pytest.approx(21 / 36)                              # red + red >= 7
+
+
+def test_the_odds_read_as_the_text_names_the_outcomes():
+    """The lab's odds line names each outcome as the text does: HIT / MISS (l.854), a cruise
+    missile launched or its failed launching (l.967), a BONUS move (l.172), a base captured or
+    protected (l.663, l.671) -- not "no flies"."""
+    from lcb_lab.games.archipelago.chance_steps import outcome_words
+    from lcb_lab.kernel.odds import ChanceStep
+    from lcb_lab.ui.archipelago.turn_panel import odds_text
+    step = ChanceStep("CM", "l.967", ("flies",), (((0,), 1 / 6), ((1,), 5 / 6)), ("one red die: a 1 fails",))
+    assert "launched: 83.3% \u00b7 failed launching: 16.7%" in odds_text(step)
+    step = ChanceStep("S-S", "l.854", ("hit",), (((0,), 0.75), ((1,), 0.25)), ("red + red",))
+    assert "HIT: 25.0% \u00b7 MISS: 75.0%" in odds_text(step)
+    assert [outcome_words(c) for c in ("bonus", "captured")] == [("BONUS move", "no BONUS move"), ("captured", "protected")]

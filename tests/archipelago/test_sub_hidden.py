@@ -240,3 +240,29 @@ def test_without_l1173_once_shown_it_stays_and_a_sonar_zone_keeps_it_shown():
     from lcb_lab.games.archipelago.model.notepad import Sonar
     g.state.sonars = [Sonar("Blue", tuple(deep("K9", 0)), "K9", 0)]
     refused(g, A.Hide("Red S-31"), "l.1195")
+
+
+def test_l1181_the_sonars_near_base_a_hear_its_sectors():
+    """l.1181: fixed sonars near each Base A hear every submarine in their sectors (printed
+    "xxxxxxxxxx"; sandbox: the sectors holding the base, board features: Blue C6 and C7, Red N10
+    and P10). A hidden enemy submarine written into one is placed on the board (as l.1189); none is
+    written hidden there; a submarine there does not hide again (l.1195); own ones are not heard."""
+    assert (H.base_sonars(E, "Blue"), H.base_sonars(E, "Red")) == (["C6", "C7"], ["N10", "P10"])
+    with pytest.raises(IllegalAction) as e:                              # written hidden in Blue's C7
+        stage(E, [("Red S-31", deep("C7"), "N", SUB), ("Blue C-10", deep("K6"), "N")], level=5, hide=["Red S-31"],
+              optional_rules=HIDE)
+    assert e.value.rule == "l.1181"
+    g = stage(E, [("Red S-31", deep("D7"), "N", SUB), ("Blue S-32", deep("D7", 3), "N", SUB), ("Red C-10", deep("K6"), "N")],
+              forced=[3, 3, 3], level=5, hide=["Red S-31", "Blue S-32"], optional_rules=HIDE + ["l.1173"])
+    g.apply(A.RollMovement())
+    g.apply(A.MoveHidden("Red S-31", "C7"))                               # into Blue's Base A sonars
+    assert g.to_act() == "Red" and g.state.choices[-1].rule == "l.1181"
+    assert titles(g)[-1] == "Red must place Red S-31 on the board: it entered a sector the sonars near the enemy's Base A hear"
+    g.apply(A.PlaceSubmarine("Red S-31", *g.legal_actions()[0].options[0]))
+    assert E.sector(g.state.pieces["Red S-31"].at) == "C7" and H.heard(g, "Red S-31")
+    g.state.exposed["Red S-31"] = -10                                    # long ago: only the sonars keep it shown
+    refused(g, A.Hide("Red S-31"), "l.1195")
+    g.apply(A.EndTurn())
+    g.apply(A.RollMovement())
+    g.apply(A.MoveHidden("Blue S-32", "C7"))                              # its own side's sonars: not heard
+    assert not g.state.choices and "Blue S-32" in g.state.hidden

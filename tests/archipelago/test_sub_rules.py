@@ -198,3 +198,74 @@ def test_listed_level5_acts_are_accepted():
         a = legal[int(rng.integers(len(legal)))]
         g.apply(a.make(rng, None) if isinstance(a, Template) else a)
     assert {"Submerge", "LayMine", "DropSonar", "ActivateMAD", "SweepMine"} & kinds
+
+
+def test_no_dive_nor_surfacing_is_listed_on_the_die_a_flying_seaplane_needs():
+    """l.1313 / l.1093: the seaplane in the air must move; with one blue die left a submarine may
+    neither dive nor come up on it -- and legal_actions agrees with apply (listed = accepted)."""
+    for submerged, act in ((False, A.Submerge), (True, A.Emerge)):
+        g = stage(SEA, [("Red S-31", O, "N", {"submerged": submerged}), ("Red H-7", at((NW, 4)), "N", FLY),
+                        ("Red TB-2", at((SE, 5)), "N"), ("Blue TB-1", at((SE, 5), (N, 10)), "S")], forced=[3, 2], level=5)
+        g.apply(A.RollMovement())
+        dives = [a for a in g.legal_actions() if getattr(a, "kind", "") == "dive"]
+        assert [a.limits["die"] for a in dives] == [2, 3]                 # two dice left: either may be the sub's
+        g.apply(A.Move("Red TB-2", "F", 3))
+        assert [a for a in g.legal_actions() if getattr(a, "kind", "") == "dive"] == []
+        refused(g, act("Red S-31", "F", 2), "l.1313")                     # the last die is H-7's
+        g.apply(A.Fly("Red H-7", "FFFFFFFFF", 2))
+        assert g.state.dice == [] and g.legal_actions()[-1] == A.EndTurn()
+
+
+# ------------------------------------------------------------------ S-32's commandos, l.1123, l.1167
+def test_s32_takes_commandos_instead_of_a_torpedo_and_lands_them_on_the_surface():
+    """l.1123: S-32 carries one C marker instead of one of its three torpedoes; it takes it aboard
+    surfaced (l.1133) from an island beside it and lands it surfaced (l.1167), as a hovercraft."""
+    from lcb_lab.games.archipelago.model.state import Commando
+    w, e = at((N, 2)), at((N, 1), (NE, 2))
+    board = SEA.with_points({w: "white", e: "white"})
+    g = stage(board, [("Red S-32", at((N, 1)), "N", {"ammo": ["T", "T", "T"]}), ("Blue C-9", at((N, 9)), "S")],
+              forced=[3, 3, 3, 3], level=5, commandos=[Commando("Red", board.island_at(w))])
+    isl, far = g.board.island_at(w), g.board.island_at(e)
+    assert "three torpedoes" in refused(g, A.Embark("Red S-32", isl), "l.1123")    # no room: 3 T
+    g.state.pieces["Red S-32"].ammo = ["T", "T"]                       # one torpedo spent
+    g.state.pieces["Red S-32"].submerged = True
+    refused(g, A.Embark("Red S-32", isl), "l.1133")                    # loading on the surface only
+    g.state.pieces["Red S-32"].submerged = False
+    assert A.Embark("Red S-32", isl) in g.legal_actions()
+    g.apply(A.Embark("Red S-32", isl))
+    p = g.state.pieces["Red S-32"]
+    assert sorted(p.ammo) == ["C", "T", "T"] and p.held and g.state.commandos == []
+    from lcb_lab.games.archipelago.rules.logistics import room
+    assert room(p, "T") == 0                                           # the C holds the third torpedo's place
+    g.apply(A.RollMovement())
+    g.apply(A.EndTurn())
+    g.apply(A.RollMovement())
+    g.apply(A.EndTurn())
+    g.apply(A.RollMovement())
+    g.apply(A.Move("Red S-32", "RF", 3))                                # beside the other island
+    assert A.LandCommandos("Red S-32", far) in g.legal_actions()
+    g.state.pieces["Red S-32"].submerged = True
+    assert A.LandCommandos("Red S-32", far) not in g.legal_actions()
+    refused(g, A.LandCommandos("Red S-32", far), "l.1167")             # it surfaces to land them
+    g.state.pieces["Red S-32"].submerged = False
+    g.apply(A.LandCommandos("Red S-32", far))
+    assert g.state.commandos == [Commando("Red", far, since=g.state.turn)] and g.state.pieces["Red S-32"].ammo == ["T", "T"]
+
+
+def test_a_hidden_s32_surfaces_in_its_sector_to_land_its_commandos():
+    """l.1167: to land its commandos a hidden S-32 comes up: its piece is placed in the sector
+    written on the notepad (l.1165), then it lands them as a hovercraft (l.658)."""
+    from lcb_lab.games.archipelago.model.state import Commando
+    from lcb_lab.kernel.hexgrid import distance
+    w = at((N, 2))
+    board = SEA.with_points({w: "white"})
+    g = stage(board, [("Red S-32", at((N, 1)), "N", {"submerged": True, "ammo": ["T", "T", "C"]}),
+                      ("Blue C-9", at((N, 9)), "S")], forced=[3, 3], level=5, hide=["Red S-32"], optional_rules=["l.1147"])
+    isl = g.board.island_at(w)
+    g.apply(A.RollMovement())
+    g.apply(A.Reveal("Red S-32", surfaced=True))
+    spot = next(o for o in g.legal_actions()[0].options if distance(o[:2], w) == 1)
+    g.apply(A.PlaceSubmarine("Red S-32", *spot))
+    assert not g.state.pieces["Red S-32"].submerged and "Red S-32" not in g.state.hidden
+    g.apply(A.LandCommandos("Red S-32", isl))
+    assert g.state.commandos == [Commando("Red", isl, since=g.state.turn)]

@@ -253,3 +253,24 @@ def air_position(seed):
 def test_level5_air_listed_acts_are_accepted_and_unlisted_ones_refused(seed):
     g = air_position(seed)
     assert play(g, np.random.default_rng(seed), 40, check=True) > 20
+
+
+def dice_users(seed):
+    """A staged level-5 position where pieces of many kinds want the same blue dice: Red's seaplane
+    in the air (it must move, l.1093, l.1313), two submarines, a hydrofoil, an ekranoplan and a
+    torpedo boat; Blue the same."""
+    names = [("H-7", {"flying": True}), ("S-31", {}), ("S-32", {"submerged": True}), ("HY-29", {}), ("E-1", {}),
+             ("TB-1", {})]
+    pieces = [(f"Red {n}", SEA.from_col_row(3, 3 + 2 * i), "N", x) for i, (n, x) in enumerate(names)]
+    pieces += [(f"Blue {n}", SEA.from_col_row(10, 3 + 2 * i), "S", x) for i, (n, x) in enumerate(names)]
+    return stage(SEA, pieces, seed=seed, level=5, turn_limit=10)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(budget(3, 12)))
+def test_level5_dice_users_listed_acts_are_accepted(seed):
+    """Every act listed while an aircraft in the air must still move is accepted (l.1313): dives and
+    surfacings, foilborne moves, ekranoplan flights, moves (the listing and apply agree)."""
+    g = dice_users(seed)
+    play(g, np.random.default_rng(seed), 60, check=True, unlisted=[])
+    assert g.state.turn > 2

@@ -76,7 +76,7 @@ def test_a_class_plays_archipelago_turns_with_hand_over_torpedo_undo_and_fork(pa
     _click(page, "Move")
     _message(page, "move: done.")
     L.labelled(page, "dropdown", "Shot").select_option(label="Red TB-2: torpedo at Blue TB-2 (straight)")
-    expect(page.locator(".lcb-app .arch-odds").last).to_contain_text("hit: 50.0%", timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-app .arch-odds").last).to_contain_text("HIT: 50.0%", timeout=D.KERNEL_MS)
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"archipelago_torpedo_odds_{name}.png"))
     _click(page, "Fire")
@@ -169,7 +169,7 @@ def test_level_5_on_the_expanded_board_a_cruise_missile_with_its_odds_then_hand_
     _message(page, "roll movement: done.")
     L.labelled(page, "dropdown", "More acts").select_option(
         label="launch cruise missile: Red CS-25 target Blue Base A ammunition route FFFFFFFFFFF")
-    expect(page.locator(".lcb-app .arch-more .arch-odds").first).to_contain_text("flies: 83.3%", timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-app .arch-more .arch-odds").first).to_contain_text("launched: 83.3%", timeout=D.KERNEL_MS)
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"archipelago_level5_cruise_odds_{name}.png"))
     L.button(page, "Apply", ".lcb-app .arch-more").click()

@@ -58,7 +58,7 @@ def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
     tp = lab.turn_panel
     assert "Turn 1</b> \u00b7 Red to move, phase start" in tp.head.value and "sandbox faces 2, 3, 3, 4, 4, 5" in tp.head.value
     # two blue dice match with P = 2 (1/6)^2 + 2 (1/3)^2 = 10/36 (the sandbox blue die, l.172)
-    assert "bonus: 27.8% \u00b7 no bonus: 72.2%" in tp.roll_odds.value and "l.172" in tp.roll_odds.value
+    assert "BONUS move: 27.8% \u00b7 no BONUS move: 72.2%" in tp.roll_odds.value and "l.172" in tp.roll_odds.value
     assert tp.roll_button in tp.widget.children[1].children and not tp.shots.options
 
 
@@ -90,13 +90,13 @@ def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     shot = A.LaunchTorpedo("Red TB-2", "Blue TB-2", 0, 0)
     assert ("Red TB-2: torpedo at Blue TB-2 (straight)", shot) in tp.shots.options
     tp.shots.value = shot                                   # 4 points ahead: a red 4 or more hits (l.203)
-    assert "hit: 50.0% \u00b7 no hit: 50.0%" in tp.shot_odds.value and "4 or more hits" in tp.shot_odds.value
+    assert "HIT: 50.0% \u00b7 MISS: 50.0%" in tp.shot_odds.value and "4 or more hits" in tp.shot_odds.value
     assert len(lab.view.sources["firing"].data["xs"]) == 1                          # the torpedo's line ahead
     tp.course.value = (3, 1)                                 # turning right at step 3, it misses Blue TB-2
     assert tp.shot() == A.LaunchTorpedo("Red TB-2", "Blue TB-2", 3, 1)
-    assert "the course cannot hit<br>hit: 0.0% \u00b7 no hit: 100.0%" in tp.shot_odds.value
+    assert "the course cannot hit<br>HIT: 0.0% \u00b7 MISS: 100.0%" in tp.shot_odds.value
     tp.course.value = ""                                     # the offered course again
-    assert tp.shot() == shot and "hit: 50.0%" in tp.shot_odds.value
+    assert tp.shot() == shot and "HIT: 50.0%" in tp.shot_odds.value
     tp.fire_button.click()                                  # red 5: the run reaches Blue TB-2 at step 4
     assert "Blue TB-2" not in lab.game.state.pieces and lab.game.state.phase == "fire"
     assert sorted(lab.view.sources["piece_labels"].data["text"]) == ["1", "1", "2", "3", "3"]
@@ -120,7 +120,7 @@ def test_a_gun_shot_shows_its_three_lines_and_odds_then_the_hit_on_the_map():
     assert lab.game.state.dice == [3]
     assert [a for _, a in tp.shots.options] == [A.FireGun("Red C-9", "Blue C-9"), A.FireGun("Red C-9", "Blue D-13")]
     tp.shots.value = A.FireGun("Red C-9", "Blue C-9")        # 6 d: P(red + green >= 6) = 21/36 (l.329)
-    assert "red + green: 6 or more hits, a double 1 fails<br>hit: 58.3% \u00b7 no hit: 41.7%" in tp.shot_odds.value
+    assert "red + green: 6 or more hits, a double 1 fails<br>HIT: 58.3% \u00b7 MISS: 41.7%" in tp.shot_odds.value
     assert len(lab.view.sources["firing"].data["xs"]) == 3                          # the three forward lines (l.324)
     assert not any(tp.course in getattr(b, "children", ()) for b in tp.widget.children)   # no course for a gun
     tp.fire_button.click()                                   # red 4 + green 2 = 6: hit
@@ -278,7 +278,7 @@ def test_a_torpedo_left_short_is_drawn_and_continued_with_the_green_die_odds_fir
     tp.roll_button.click()
     tp.end_turn()                                            # Red's turn: the marker may run on first
     assert tp.torpedoes.value == A.ContinueTorpedo("T1", 0, 0) and len(tp.torpedoes.options) == 9
-    assert "one green die: 1 or more hits<br>hit: 100.0% \u00b7 no hit: 0.0%" in tp.continue_odds.value
+    assert "one green die: 1 or more hits<br>HIT: 100.0% \u00b7 MISS: 0.0%" in tp.continue_odds.value
     tp.continue_button.click()                               # green 3: it reaches Blue TB-2 at step 1 (l.208)
     assert "Blue TB-2" not in lab.game.state.pieces and not lab.game.state.torpedoes
     assert "<b>green 3: T1 hits Blue TB-2</b>" in lab.log.value

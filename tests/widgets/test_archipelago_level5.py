@@ -194,7 +194,7 @@ def test_picture_54_an_s_s_missile_in_the_shot_list_with_its_odds_then_hand_over
     tp.roll_button.click()
     shot = A.LaunchSurfaceMissile("Red MB-20", "Blue C-9")
     assert tp.shots.options == (("Red MB-20: S-S missile at Blue C-9 (ahead, straight)", shot),)
-    assert "hit: 72.2% \u00b7 no hit: 27.8%" in tp.shot_odds.value and "l.854" in tp.shot_odds.value
+    assert "HIT: 72.2% \u00b7 MISS: 27.8%" in tp.shot_odds.value and "l.854" in tp.shot_odds.value
     xs = lab.view.sources["firing"].data["xs"]
     assert len(xs) == 1                                                    # one line: a boat launches ahead only
     tp.fire_button.click()

@@ -36,6 +36,21 @@ from lcb_lab.games.archipelago.rules import commandos, descent, expanded, gun, m
 from lcb_lab.kernel.odds import ChanceStep
 
 
+WORDS: dict[str, tuple[str, str]] = {
+    "hit": ("HIT", "MISS"),                            # the text's two words for a shot (l.854)
+    "flies": ("launched", "failed launching"),         # a red 1 fails the cruise missile's launch (l.967)
+    "bonus": ("BONUS move", "no BONUS move"),          # all blue dice alike (l.172)
+    "captured": ("captured", "protected"),             # the attacked base (l.663, l.671)
+}
+"""Each yes/no outcome's two names as the text gives them: ``count -> (when 1, when 0)``."""
+
+
+def outcome_words(count: str) -> tuple[str, str]:
+    """The text's names of a yes/no chance step's two outcomes (:data:`WORDS`; else ``count`` and
+    "no " + ``count``)."""
+    return WORDS.get(count, (count, f"no {count}"))
+
+
 def _yes_no(label: str, rule: str, count: str, p: float, dice: str) -> ChanceStep:
     outcomes = tuple(o for o in (((0,), 1.0 - p), ((1,), p)) if o[1] > 0)
     return ChanceStep(label, rule, (count,), outcomes, (dice,))

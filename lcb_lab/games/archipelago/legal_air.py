@@ -27,8 +27,9 @@ from lcb_lab.games.archipelago.rules.rearm import MISSILES
 from lcb_lab.games.archipelago.rules.armament import fits
 from lcb_lab.games.archipelago.rules.armament import kinds as kinds_of
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
+from lcb_lab.games.archipelago.model.state import standing
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.kernel.hexgrid import Axial, neighbour
+from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
 from lcb_lab.kernel.legal import Template
 
 
@@ -68,28 +69,53 @@ def _ok(fn: Any, *args: Any) -> bool:
     return True
 
 
-def flights(g: Any, pid: str, die: int) -> tuple:
-    """``(steps, land)`` options of a progressive flight of ``pid`` on blue ``die`` (one per end)."""
+def flights(g: Any, pid: str, dice: list[int]) -> dict[int, tuple]:
+    """For each blue die of ``dice``, the ``(steps, land)`` options of a progressive flight of
+    ``pid`` on it (one per end point and heading; a landing: one per point). One search as deep as
+    the largest die: its first layers do not depend on how deep it goes; each point's landing and
+    free air are asked once (the state does not change while listing)."""
     p = g.state.pieces[pid]
-    n = die + cls_of(p).speed
-    frontier = {(p.point, p.facing): ""}
-    out: dict = {}
-    for k in range(1, n + 1):
-        nxt: dict = {}
-        for (pt, f), st in frontier.items():
-            for ch in air.FLIGHT:
-                nf = (f + {"F": 0, "L": -1, "R": 1}[ch]) % 6
-                q = neighbour(Axial(*pt), nf)
-                if q not in g.board:
-                    continue
-                if air.landing_spot(g, p, q) is None and (tuple(q), "land") not in out:
-                    out[(tuple(q), "land")] = (st + ch, True)
-                if _ok(air._free_air, g, pid, q, k == n):
-                    nxt.setdefault((tuple(q), nf), st + ch)
-        frontier = nxt
-    for key, st in frontier.items():
-        out[key] = (st, False)
-    return tuple(sorted(out.values()))
+    reach = {d: d + cls_of(p).speed for d in dice}
+    layers = [{(tuple(p.point), p.facing): ""}]
+    first_land: dict = {}                      # point -> (layer, steps) of the first landing found
+    lands: dict = {}                           # point -> it may land there
+    free: dict = {}                            # (point, last step) -> the air there is free
+    board = g.board.points
+    with standing(g.state):
+        for k in range(1, max(reach.values(), default=0) + 1):
+            nxt: dict = {}
+            for (pt, f), st in layers[-1].items():
+                for ch, d in _TURNS:
+                    nf = (f + d) % 6
+                    dq, dr = _VECTORS[nf]
+                    q = (pt[0] + dq, pt[1] + dr)
+                    if q not in board:
+                        continue
+                    if q not in lands:
+                        lands[q] = air.landing_spot(g, p, Axial(*q)) is None
+                    if lands[q] and q not in first_land:
+                        first_land[q] = (k, st + ch)
+                    ok = free.get((q, False))
+                    if ok is None:
+                        ok = _free(g, pid, q, False, free)
+                    if ok:
+                        nxt.setdefault((q, nf), st + ch)
+            layers.append(nxt)
+        out = {}
+        for die, n in reach.items():
+            ends = [st for (q, _), st in layers[n].items() if n == 0 or _free(g, pid, q, True, free)]
+            out[die] = tuple(sorted([(st, False) for st in ends] + [(st, True) for k, st in first_land.values() if k <= n]))
+    return out
+
+
+def _free(g: Any, pid: str, q: tuple, end: bool, memo: dict) -> bool:
+    if (q, end) not in memo:
+        memo[q, end] = _ok(air._free_air, g, pid, Axial(*q), end)
+    return memo[q, end]
+
+
+_TURNS = tuple((ch, {"F": 0, "L": -1, "R": 1}[ch]) for ch in air.FLIGHT)
+_VECTORS = tuple(tuple(neighbour(Axial(0, 0), f)) for f in range(6))
 
 
 def _heli_moves(g: Any, who: str) -> list:
@@ -113,8 +139,8 @@ def _heli_moves(g: Any, who: str) -> list:
                  if q in g.board and air.landing_spot(g, p, q) is None]
         if opts:
             out.append(HoverTemplate("hover", tuple(opts), {"piece": pid}, g))
-        for die in sorted(set(s.dice)) if not dice_kept(g, pid) and not engine_off else ():
-            fl = flights(g, pid, die)
+        dice = sorted(set(s.dice)) if not dice_kept(g, pid) and not engine_off else []
+        for die, fl in flights(g, pid, dice).items():
             if fl:
                 out.append(FlyTemplate("fly", fl, {"piece": pid, "die": die}, g))
     return out
@@ -130,10 +156,11 @@ def _air_shots(g: Any, who: str) -> list:
             continue
         kinds = sorted(set(p.ammo) & set(missiles.KINDS))
         for m in kinds if (air.is_heli(p) and p.flying) or air_kind(p) == "jet" else []:
+            table = missiles.course_table(g, pid, m)               # every course once, for all targets
             for t in foes + sorted(missiles.objects(g, enemy)):
                 if not _ok(missiles.check, g, pid, t, 0, 0, m):
                     continue
-                k, at, turn = missiles.best_course(g, pid, t, m)
+                k, at, turn = missiles.shortest(g, table, t, m)
                 if k:
                     out.append(A.LaunchMissile(pid, t, at, turn, m if len(kinds) > 1 else ""))
         out += [A.FireMachineGun(pid, t) for t in foes if _ok(machine_gun.aim, g, pid, t)]
@@ -154,8 +181,9 @@ def _air_logistics(g: Any, who: str) -> list:
     out: list = []
     mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
     for pid, p in mine:
-        if (air.is_heli(p) and not p.flying) or p.kind == "hovercraft":
-            out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if air.platforms(q) or q.kind == "hovercraft"]]
+        if ((air.is_heli(p) and not p.flying) or p.kind == "hovercraft") and p.fuel < cls_of(p).fuel:   # not full
+            out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if (air.platforms(q) or q.kind == "hovercraft")
+                                                            and (p.aboard == i or distance(p.at, q.at) == 1)]]
         if air.is_heli(p) and not p.flying:
             ks = kinds_of(p) or tuple(sorted(k for k, n in s.stock.get(who, {}).items() if n))
             out += [A.Restock(pid, (k,)) for k in ks if k != "C" and fits(p, [k])]

@@ -23,6 +23,7 @@ from lcb_lab.games.archipelago.model.cards import card_set
 from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules import cards, cruise, ekranoplan, hydrofoil, ssm
 from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance, neighbour
 from lcb_lab.kernel.legal import Template
@@ -61,13 +62,15 @@ def _missiles(g: Any, who: str) -> list:
                 continue
             targets = [t for t, q in sorted(s.pieces.items()) if q.owner == enemy]
             targets += sorted(ssm.objects(g, enemy)) if missile == "S-S" else []
+            table = ssm.course_table(g, pid, missile)          # every course once, for all targets
             for t in targets:
                 try:
-                    if distance(p.at, ssm.target_point(g, missile, t)) < 2:
-                        continue
+                    where = ssm.target_point(g, missile, t)
                 except IllegalAction:
                     continue
-                k, b, at, d = ssm.best_course(g, pid, t, missile)
+                if distance(p.at, where) < 2:
+                    continue
+                k, b, at, d = ssm.shortest(table, where)
                 if k:
                     out.append(A.LaunchSurfaceMissile(pid, t, missile, b, at, d))
         if "cruise_missile" in cls_of(p).weapons and "CM" in p.ammo:
@@ -81,7 +84,7 @@ def _movers(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or p.moved or p.held:
+        if p.owner != who or p.moved or p.held or dice_kept(g, pid):     # l.1313: dice kept for aircraft
             continue
         for die in sorted(set(s.dice)):
             if p.kind == "hydrofoil":

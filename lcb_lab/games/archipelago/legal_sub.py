@@ -18,6 +18,7 @@ import numpy as np
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import hidden, mines, movement
 from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.games.archipelago.rules.submarine import is_submarine
 from lcb_lab.kernel.legal import Template
 
@@ -55,8 +56,8 @@ def _dives(g: Any, who: str) -> list:
     s = g.state
     out: list = []
     for pid, p in sorted(s.pieces.items()):
-        if p.owner != who or not is_submarine(p) or p.moved or p.held:
-            continue
+        if p.owner != who or not is_submarine(p) or p.moved or p.held or dice_kept(g, pid):
+            continue                           # the last dice kept for aircraft that must move (l.1313)
         for die in sorted(set(s.dice)):
             opts = tuple(sorted(st for (pt, _), st in movement.reachable(g, s, pid, p, die).items()
                                 if "F" in st and (p.submerged or g.board.colour(pt) == "dark_blue")))

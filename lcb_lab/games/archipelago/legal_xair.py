@@ -23,8 +23,9 @@ from lcb_lab.games.archipelago.rules.air import platforms
 from lcb_lab.games.archipelago.rules.blimp import STEPS
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.airlift import carries_commandos
+from lcb_lab.games.archipelago.rules.flight import dice_kept
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.kernel.hexgrid import from_offset
+from lcb_lab.kernel.hexgrid import distance, from_offset
 from lcb_lab.kernel.legal import Template
 
 
@@ -85,7 +86,8 @@ def _transfers(g: Any, who: str) -> list:
     s = g.state
     mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
     return [A.Transfer(a, b, (k,)) for a, p in mine for b, q in mine if a != b and (air_kind(p) or air_kind(q))
-            and p.kind != "helicopter" and q.kind != "helicopter" for k in sorted(set(p.ammo))]
+            and p.kind != "helicopter" and q.kind != "helicopter" and distance(p.at, q.at) == 1   # adjacent (l.1013)
+            for k in sorted(set(p.ammo))]
 
 
 def _movers(g: Any, who: str) -> list:
@@ -97,7 +99,7 @@ def _movers(g: Any, who: str) -> list:
         kind = air_kind(p)
         if kind == "blimp":
             out += [A.Drift(pid, st) for st in STEPS]
-        elif kind == "seaplane":
+        elif kind == "seaplane" and not dice_kept(g, pid):           # l.1313: not the dice the others need
             out += [SeaplaneTemplate("seaplane", o, {"piece": pid, "die": d}, g)
                     for d in sorted(set(s.dice)) for o in [seaplane.moves(g, pid, d)] if o]
         elif kind == "jet":
@@ -146,4 +148,6 @@ def _refuels(g: Any, who: str) -> list:
     s = g.state
     mine = [(i, p) for i, p in sorted(s.pieces.items()) if p.owner == who and not p.moved and not p.held]
     return [A.Refuel(pid, by) for pid, p in mine if air_kind(p) == "seaplane" and not p.flying
-            for by in ["base"] + [i for i, q in mine if platforms(q) or q.kind == "hovercraft"]]
+            and p.fuel < cls_of(p).fuel                                   # a full tank takes none (l.1113)
+            for by in ["base"] + [i for i, q in mine if (platforms(q) or q.kind == "hovercraft")
+                                  and distance(p.at, q.at) == 1]]            # beside the ship (l.1113)

@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as W
 
 from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.chance_steps import outcome_words
 from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.kernel.errors import LabError
@@ -88,7 +89,7 @@ def odds_text(step: Any) -> str:
         return ""
     return (f'<div class="lcb-card arch-odds"><b>Odds before the roll</b> '
             f'<span class="lcb-rule">{esc(step.rule)}</span> {esc(step.dice[0] if step.dice else "")}<br>'
-            f'{esc(chances_text(step, with_miss=True))}</div>')
+            f'{esc(chances_text(step, with_miss=True, words=outcome_words))}</div>')
 
 
 class TurnPanel:

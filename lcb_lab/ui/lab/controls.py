@@ -28,13 +28,16 @@ def hand_over_button(lab: Any, tip: str, who: Callable[[], str | None]) -> W.But
     return button("Hand over", tip, go, "info")
 
 
-def chances_text(step: Any, with_miss: bool = False) -> str:
+def chances_text(step: Any, with_miss: bool = False, words: Any = None) -> str:
     """A kernel ``ChanceStep``'s outcomes in words (plain text, for escaping): for a yes/no count
-    (outcomes 0 and 1) "hit: 41.7%" (``with_miss``: then " · no hit: 58.3%"), else each value's
-    chance, "bonus 0: 50.0%, bonus 1: 50.0%"; the count's name is ``step.counts[0]`` ("outcome" when none)."""
+    (outcomes 0 and 1) "hit: 41.7%" (``with_miss``: then " · no hit: 58.3%"; ``words``, a function
+    of the count's name giving the game's own (yes, no) words, e.g. ("HIT", "MISS"), names both), else
+    each value's chance, "bonus 0: 50.0%, bonus 1: 50.0%"; the count's name is ``step.counts[0]``
+    ("outcome" when none)."""
     name = step.counts[0] if step.counts else "outcome"
     probs = {v[0]: p for v, p in step.outcomes}
     if set(probs) <= {0, 1}:
-        miss = f" \u00b7 no {name}: {100 * probs.get(0, 0.0):.1f}%" if with_miss else ""
-        return f"{name}: {100 * probs.get(1, 0.0):.1f}%{miss}"
+        yes, no = words(name) if words is not None else (name, f"no {name}")
+        miss = f" \u00b7 {no}: {100 * probs.get(0, 0.0):.1f}%" if with_miss or words is not None else ""
+        return f"{yes}: {100 * probs.get(1, 0.0):.1f}%{miss}"
     return ", ".join(f"{name} {v}: {100 * p:.1f}%" for v, p in sorted(probs.items()))

@@ -74,8 +74,8 @@ class Base:
     points: tuple[Axial, ...]
 
 
-FeatureKind = Literal["dynamite", "bridge", "launcher"]
-FEATURE_KINDS: tuple[FeatureKind, ...] = ("dynamite", "bridge", "launcher")
+FeatureKind = Literal["dynamite", "bridge", "launcher", "sonar"]
+FEATURE_KINDS: tuple[FeatureKind, ...] = ("dynamite", "bridge", "launcher", "sonar")
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,9 @@ class Feature:
     between the two parts of Blue's Base A island, l.819), ``"bridge"`` (the mined bridge between
     Red's Base A islands, l.821) -- each point cuts its island in two parts and only ``owner``'s
     commandos cross it -- or ``"launcher"`` (the square red points where ``owner`` may put its
-    L markers, l.823: land like any red point while empty)."""
+    L markers, l.823: land like any red point while empty) -- or ``"sonar"`` (the fixed sonars near
+    ``owner``'s Base A, l.1181: deep-water points, each hearing the sector it lies in; the text
+    prints those sectors as "xxxxxxxxxx", so where they lie is sandbox)."""
 
     name: str
     kind: FeatureKind
@@ -238,6 +240,10 @@ def check(board: Board) -> None:
         if off:
             raise ValueError(f"board {board.name!r}: base {b.name!r} point {off[0]} is not on the board")
     for f in board.features.values():
+        if f.kind == "sonar":
+            if any(board.points.get(p) != "dark_blue" for p in f.points):
+                raise ValueError(f"board {board.name!r}: sonar points of {f.name!r} must be deep water (l.1181)")
+            continue
         bad = [p for p in f.points if board.points.get(p) in (None, *WATER)]
         if bad:
             raise ValueError(f"board {board.name!r}: feature {f.name!r} point {bad[0]} is not a land point of the board")

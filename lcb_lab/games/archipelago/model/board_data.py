@@ -28,7 +28,7 @@ The encoding (one TOML file a board)::
 
     [[feature]]                   # expanded board (l.817-823): dynamite road, mined bridge, launcher squares
     name = "Blue dynamite"
-    kind = "dynamite"             # "dynamite" / "bridge" (cut an island in two parts) or "launcher"
+    kind = "dynamite"             # "dynamite" / "bridge" (cut an island in two parts), "launcher" or "sonar" (l.1181)
     owner = "Blue"                # whose commandos cross it, or whose L markers stand there
     points = [[14, 23]]
 

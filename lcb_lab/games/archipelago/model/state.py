@@ -16,7 +16,9 @@ Piece ids are ``"<owner> <prefix>-<number>"`` (``"Red TB-2"``, ``"Blue C-10"``).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from lcb_lab.games.archipelago.model.cards import InterceptorsChoice
 from lcb_lab.games.archipelago.model.notepad import HiddenSubmarine, Mine, RevealChoice, Sonar
@@ -196,7 +198,28 @@ class ArchState:
     def at(self, point: tuple[int, int] | Axial) -> str | None:
         """The id of the piece on ``point`` (not a helicopter aboard a frigate there), or None."""
         pt = tuple(point)
+        index = self.__dict__.get("_standing")
+        if index is not None:                  # inside :func:`standing`: no piece moves
+            return index.get(pt)
         return next((i for i, p in self.pieces.items() if p.point == pt and not p.aboard), None)
+
+
+@contextmanager
+def standing(state: ArchState) -> Iterator[None]:
+    """Inside, ``state.at`` reads an index of the points (built once): for searches that move no
+    piece (the legal acts' flight and move searches). Nested uses share the outer index."""
+    if "_standing" in state.__dict__:
+        yield
+        return
+    index: dict = {}
+    for i, p in state.pieces.items():
+        if not p.aboard:
+            index.setdefault(tuple(p.point), i)        # the first in order, as :meth:`ArchState.at`
+    state.__dict__["_standing"] = index
+    try:
+        yield
+    finally:
+        del state.__dict__["_standing"]
 
 
 def other(player: str) -> str:

@@ -22,7 +22,9 @@
 * A captured enemy Base B (:mod:`.base_b`, l.682-688): the commandos stay (fuel for the capturer),
   leave (nobody's: fuel for both) or blow up its storage (act ``A.BlowStorage``, l.686).
 * Level 5 (:mod:`.expanded`): a landing boat lands commandos as a hovercraft does (l.1029,
-  l.1041); :func:`occupy` is the arrival on an island part, by landing or by :func:`walk` across an
+  l.1041); so does the submarine S-32, one C marker instead of one of its three torpedoes
+  (l.1123), taken aboard and landed only on the surface (l.1133, l.1167; *reading*: from an island
+  beside it, as a hovercraft); :func:`occupy` is the arrival on an island part, by landing or by :func:`walk` across an
   own road or bridge (l.819-821); Base A is captured when every island part of it is held (l.821).
 """
 from __future__ import annotations
@@ -54,6 +56,9 @@ def _hovercraft(g: Any, pid: str, island: str, rule: str) -> Any:
         return carrier(g, p, pid, island, rule)
     if p.aboard:
         raise IllegalAction("l.1043", f"{pid} is inside {p.aboard}'s well dock: it exits first")
+    if p.submerged:                            # S-32 (l.1123): loading and landing on the surface
+        raise IllegalAction("l.1133" if rule == "l.618" else "l.1167",
+                            f"{pid} is submerged: it surfaces to {'take commandos aboard' if rule == 'l.618' else 'land its commandos'}")
     if island not in g.board.islands():
         raise IllegalAction(rule, f"{island!r} is not an island of the board")
     if not near(g, p.at, island):
@@ -66,7 +71,9 @@ def _room(p: Any) -> bool:
     l.870), else what its panel fits (l.874)."""
     c = cls_of(p)
     if "commandos" in c.extra:
-        return p.ammo.count("C") < int(c.extra["commandos"])
+        instead = c.extra.get("commandos_for")          # S-32: one C instead of one T (l.1123)
+        full = instead is not None and p.ammo.count(instead) + p.ammo.count("C") >= c.capacity(instead)
+        return p.ammo.count("C") < int(c.extra["commandos"]) and not full
     return fits(p, ["C"])
 
 
@@ -82,8 +89,9 @@ def embark(g: Any, pid: str, island: str) -> None:
     if p.kind == "hovercraft" and p.ammo:
         raise IllegalAction("l.622", f"{pid}'s cargo space holds {p.ammo[0]} already (one marker)")
     if p.kind != "hovercraft" and not _room(p):
-        raise IllegalAction("l.870" if p.kind == "missile_frigate" else "l.874",
-                            f"{pid}'s panel has no room for a unit of commandos")
+        rule = {"missile_frigate": "l.870", "submarine_s32": "l.1123"}.get(p.kind, "l.874")
+        raise IllegalAction(rule, f"{pid}'s panel has no room for a unit of commandos"
+                            + (" (one instead of one of its three torpedoes)" if rule == "l.1123" else ""))
     shown = " and shows its paper (l.620)" if unit.secret else ""
     s.commandos.remove(unit)
     p.ammo.append("C")

@@ -21,6 +21,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.rules.air import flight_path
 from lcb_lab.games.archipelago.rules.common import log, own_piece, where
+from lcb_lab.games.archipelago.rules.flight import reserve
 from lcb_lab.kernel.errors import IllegalAction
 
 FLIGHT = 7
@@ -66,6 +67,7 @@ def check(g: Any, pid: str, steps: str, die: int, take_off: bool, land: bool) ->
         other = s.at(pt)
         if other and other != pid:
             raise IllegalAction("l.1234", f"{pid} cannot fly over {other} at {tuple(pt)} (as a helicopter, l.444)")
+    reserve(g, pid)                            # not a die the aircraft in the air need (l.1313)
     return out
 
 

@@ -16,7 +16,9 @@ submarine written on its owner's notepad instead of standing on the board.
   stack: the owner chooses the point (and facing) in the sector; the answer (:func:`place`) puts
   the S marker (or, surfaced, the piece) on the board -- before launching a torpedo or landing
   commandos (l.1165-1167), found by a sonar or the MAD (l.1185, l.1203), or entering a sonar's
-  zone (l.1189).  Once revealed it stays on the board (the simpler variant, l.1171) -- unless the
+  zone (l.1189) or a sector the fixed sonars near the enemy's Base A hear (l.1181, :func:`base_sonars`:
+  board features, sandbox; no submarine is written hidden there, :func:`hide`).  Once revealed it
+  stays on the board (the simpler variant, l.1171) -- unless the
   optional rule l.1173 (switch ``"l.1173"``, :func:`rehide`): three of its owner's turns after it
   was last shown (placed, surfaced, launching a torpedo) and out of every enemy sonar's zone
   (l.1195; a turn ended in a zone counts as shown), it may be written on the notepad again.
@@ -26,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.notepad import HiddenSubmarine, RevealChoice
-from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.model.state import Piece, other
 from lcb_lab.games.archipelago.rules.common import cls_of, log, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel import choices as K
@@ -114,6 +116,9 @@ def hide(g: Any, pid: str, turn: int | None = None) -> None:
     sector = g.board.sector(p.at)
     if not deep(g.board, sector):
         raise IllegalAction("l.1159", f"{sector} has no deep water: no submarine is submerged there")
+    if sector in base_sonars(g.board, other(p.owner)):
+        raise IllegalAction("l.1181", f"{sector} is heard by the sonars near {other(p.owner)}'s Base A: a submarine "
+                                      "there is detected, it cannot be written hidden")
     del s.pieces[pid]
     s.hidden[pid] = HiddenSubmarine(p.owner, p.kind, p.number, list(p.ammo), list(p.hits), p.facing, [(s.turn - 1 if turn is None else turn, sector)])
     log(g, "notepad", f"{p.owner} writes {pid} on its notepad: {sector} for turn {s.hidden[pid].path[0][0]}", "A hidden submarine is "
@@ -126,11 +131,30 @@ REHIDE = 3
 """Own turns a shown submarine waits before it may hide again (optional rule l.1173)."""
 
 
+def base_sonars(board: Any, owner: str) -> list[str]:
+    """The sectors the fixed sonars near ``owner``'s Base A hear (l.1181): each board feature of
+    kind ``"sonar"`` hears the sectors of its points (where they lie is sandbox: the text prints
+    "xxxxxxxxxx")."""
+    return sorted({board.sector(p) for f in board.features.values() if f.kind == "sonar" and f.owner == owner
+                   for p in f.points})
+
+
+def listening(g: Any, owner: str) -> dict[str, str]:
+    """The sectors where ``owner``'s submarines are heard by enemy sonars, each with the rule that
+    finds one entering it: a dropped sonar's nine sectors (l.1189), the fixed sonars near the enemy's
+    Base A (l.1181)."""
+    out = {sec: "l.1181" for sec in base_sonars(g.board, other(owner))}
+    for o in g.state.sonars:
+        if o.owner != owner:
+            out.update({sec: "l.1189" for sec in zone(g.board, o.sector) if sec not in out})
+    return out
+
+
 def heard(g: Any, pid: str) -> bool:
-    """Whether submarine ``pid`` on the board lies in an enemy sonar's zone (l.1195)."""
+    """Whether submarine ``pid`` on the board lies in an enemy sonar's zone (l.1195), a dropped one's
+    or one near the enemy's Base A (l.1181)."""
     p = g.state.pieces[pid]
-    sector = g.board.sector(p.at)
-    return any(o.owner != p.owner and sector in zone(g.board, o.sector) for o in g.state.sonars)
+    return g.board.sector(p.at) in listening(g, p.owner)
 
 
 def mark_heard(g: Any) -> None:
@@ -195,8 +219,9 @@ def move(g: Any, pid: str, sector: str = "") -> None:
         "A hidden submarine's line is written every turn (l.1161): the same sector or a neighbouring one, spending "
         "no blue die (l.1155, picture 78).", ["l.1155", "l.1161"], team=h.owner, piece=pid, sector=sector,
         about={"notepad": h.owner})
-    if any(o.owner != h.owner and sector in zone(g.board, o.sector) for o in s.sonars):
-        push_reveal(g, pid, "l.1189")
+    heard_by = listening(g, h.owner).get(sector)
+    if heard_by:                               # into a dropped sonar's zone (l.1189) or a Base A's (l.1181)
+        push_reveal(g, pid, heard_by)
 
 
 def unwritten(s: Any, player: str) -> list[str]:
@@ -237,7 +262,8 @@ def push_reveal(g: Any, pid: str, rule: str, surfaced: bool = False) -> None:
                      options=options(g, h, surfaced))
     s.last_choice_id = K.push(s.choices, c, s.last_choice_id)
     why = {"l.1167": "its owner shows it", "l.1185": "an enemy sonar found it", "l.1189": "it entered an enemy "
-           "sonar's zone", "l.1203": "an enemy MAD found it"}.get(rule, "it must be shown")
+           "sonar's zone", "l.1181": "it entered a sector the sonars near the enemy's Base A hear",
+           "l.1203": "an enemy MAD found it"}.get(rule, "it must be shown")
     log(g, "reveal", f"{h.owner} must place {pid} on the board: {why}", "The owner chooses the point and the "
         f"direction in the sector written on its notepad ({rule}).", [rule], piece=pid)
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from lcb_lab.games.archipelago.rules.air import flight_path
 from lcb_lab.games.archipelago.rules.common import log, own_piece, where
+from lcb_lab.games.archipelago.rules.flight import reserve
+from lcb_lab.games.archipelago.model.state import standing
 from lcb_lab.games.archipelago.rules.movement import check_point
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -42,6 +44,7 @@ def check(g: Any, pid: str, steps: str, die: int) -> list:
     out = flight_path(p.at, p.facing, steps)
     for pt, _ in out:
         check_point(g, s, pid, p, pt)
+    reserve(g, pid)                            # not a die the aircraft in the air need (l.1313)
     return out
 
 
@@ -64,16 +67,29 @@ def options(g: Any, pid: str, die: int) -> tuple[str, ...]:
     (one each), for the legal acts."""
     s = g.state
     p = s.pieces[pid]
+    with standing(s):
+        return _options(g, s, pid, p, die)
+
+
+def _options(g: Any, s: Any, pid: str, p: Any, die: int) -> tuple[str, ...]:
     frontier = {(p.point, p.facing): ""}
+    enterable: dict = {}                       # check_point's verdict per point: the same for every path
     for _ in range(die + FOIL):
         nxt: dict = {}
         for (pt, f), st in frontier.items():
             for ch in "FLR":
                 (q, nf), = flight_path(type(p.at)(*pt), f, ch)
-                try:
-                    check_point(g, s, pid, p, q)
-                except IllegalAction:
-                    continue
-                nxt.setdefault((tuple(q), nf), st + ch)
+                if q not in enterable:
+                    enterable[q] = _enters(g, s, pid, p, q)
+                if enterable[q]:
+                    nxt.setdefault((tuple(q), nf), st + ch)
         frontier = nxt
     return tuple(sorted(frontier.values()))
+
+
+def _enters(g: Any, s: Any, pid: str, p: Any, q: Any) -> bool:
+    try:
+        check_point(g, s, pid, p, q)
+    except IllegalAction:
+        return False
+    return True

@@ -72,7 +72,8 @@ def room(p: Piece, kind: str) -> int:
     c = cls_of(p)
     if c.any_load:
         return c.any_load - len(p.ammo)
-    return c.capacity(kind) - p.ammo.count(kind)
+    instead = p.ammo.count("C") if c.extra.get("commandos_for") == kind else 0     # S-32: a C for a T (l.1123)
+    return c.capacity(kind) - p.ammo.count(kind) - instead
 
 
 def _check_load(p: Piece, pid: str, markers: tuple[str, ...], rule: str) -> None:

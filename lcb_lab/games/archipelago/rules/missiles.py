@@ -147,15 +147,51 @@ def check(g: Any, shooter: str, target: str, turn_at: int, turn: int, missile: s
     return missile, d
 
 
+def _turns(p: Any, missile: str) -> list[tuple[int, int]]:
+    """The ``(turn_at, turn)`` of every course of ``p``'s ``missile``, straight first (l.505; AGR straight only, l.880)."""
+    most = REACH[missile] + jet_bonus(p, missile)
+    return [(0, 0)] + ([] if missile == "AGR" else [(k, d) for k in range(3, most + 1) for d in (-1, 1)])
+
+
 def best_course(g: Any, shooter: str, target: str, missile: str = "") -> tuple[int, int, int]:
-    """``(steps, turn_at, turn)``: the shortest course reaching ``target`` where it can hit, or zeros."""
+    """``(steps, turn_at, turn)``: the shortest course reaching ``target`` where it can hit (the first
+    tried of the shortest), or zeros."""
     p = g.state.pieces[shooter]
     missile = chosen(p, missile)
-    most = REACH[missile] + jet_bonus(p, missile)
     best = (0, 0, 0)
-    turns = [] if missile == "AGR" else [(k, d) for k in range(3, most + 1) for d in (-1, 1)]
-    for turn_at, turn in [(0, 0)] + turns:
+    for turn_at, turn in _turns(p, missile):
         k = reach(g, shooter, target, missile, turn_at, turn)
+        if k and (not best[0] or k < best[0]):
+            best = (k, turn_at, turn)
+    return best
+
+
+def course_table(g: Any, shooter: str, missile: str) -> list[tuple[tuple[int, int], dict]]:
+    """Every course of ``shooter``'s ``missile`` in :func:`best_course`'s order: ``((turn_at, turn),
+    {point: (step, heading)})``, each point at its first step, cut where the course leaves the board
+    (as :func:`reach`). Read by :func:`shortest` to aim at many targets at once."""
+    p = g.state.pieces[shooter]
+    out = []
+    for turn_at, turn in _turns(p, missile):
+        steps: dict = {}
+        for k, (pt, f) in enumerate(course(p.at, p.facing, REACH[missile] + jet_bonus(p, missile), turn_at, turn), 1):
+            if pt not in g.board:
+                break
+            steps.setdefault(pt, (k, f))
+        out.append(((turn_at, turn), steps))
+    return out
+
+
+def shortest(g: Any, table: list[tuple[tuple[int, int], dict]], target: str, missile: str) -> tuple[int, int, int]:
+    """:func:`best_course` at ``target`` from a :func:`course_table` of ``missile``: ``(steps, turn_at,
+    turn)`` or zeros."""
+    s = g.state
+    where = target_of(g, missile, target)
+    best = (0, 0, 0)
+    for (turn_at, turn), steps in table:
+        k, f = steps.get(where, (0, 0))
+        if k and missile == "A-A" and bearing((s.cruise.get(target) or s.pieces[target]).facing, f) not in REAR:
+            k = 0                              # an A-A reaches it only from the rear (l.527)
         if k and (not best[0] or k < best[0]):
             best = (k, turn_at, turn)
     return best

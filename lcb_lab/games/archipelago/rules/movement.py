@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lcb_lab.games.archipelago.model.state import ArchState, Piece
+from lcb_lab.games.archipelago.model.state import ArchState, Piece, standing
 from lcb_lab.games.archipelago.rules.capital_ship import check_turns, turns_allowed
 from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
 from lcb_lab.games.archipelago.rules.dock import unmoved
@@ -143,7 +143,8 @@ def reachable_by_die(g: Any, s: ArchState, pid: str, p: Piece,
     """:func:`reachable` for each of ``dice``, from one breadth-first search as deep as the largest
     allowance: a search's first ``k`` layers do not depend on how deep it goes, so a die's moves
     are the strings of at most its allowance."""
-    seen = _search(g, s, pid, p, max(allowance(p, d, g) for d in dice))
+    with standing(s):                          # a search: no piece moves
+        seen = _search(g, s, pid, p, max(allowance(p, d, g) for d in dice))
     out: dict[int, dict[tuple[tuple[int, int], int], str]] = {}
     for d in dice:
         most, ends = allowance(p, d, g), {}

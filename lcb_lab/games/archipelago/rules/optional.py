@@ -23,6 +23,8 @@ switch     what it changes (where)
 ``l.1191`` a sonar's battery lasts 5 turns (``rules/sonar.py``)
 ``l.1323`` expanded: the blue dice rolled twice, for the other pieces and for the combat aircraft
            in the battle zone (``rules/turn.py``, ``rules/aircraft.py``, ``rules/flight.py``)
+``l.1377`` expanded: with combat aircraft in the game, Base A's three targets ruined do not end it
+           (``rules/victory.py``)
 =========  ==================================================================================
 """
 from __future__ import annotations
@@ -45,6 +47,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "l.1173": "a shown submarine hides again three turns later",
     "l.1191": "a sonar's battery lasts 5 turns",
     "l.1323": "a second roll of blue dice for the combat aircraft",
+    "l.1377": "Base A destroyed does not end a game with combat aircraft",
 }
 
 

@@ -8,8 +8,9 @@ submarines (:mod:`.hidden`) and remote-controlled mines (l.1217).
   point and direction in its sector (l.1185).  The zone keeps working: a hidden submarine written
   into it later is shown too (l.1189, :func:`~.hidden.move`).  Optional rule l.1191 (switch
   ``"l.1191"``): the battery lasts 5 turns, the dropping turn included (:func:`expire`; *reading*:
-  five of its owner's turns, so it leaves as the owner's sixth turn begins).  The sonars near Bases A
-  (l.1181) are printed as "xxxxxxxxxx": not built.
+  five of its owner's turns, so it leaves as the owner's sixth turn begins).  The fixed sonars near
+  Bases A (l.1181; their sectors printed as "xxxxxxxxxx") are board features read by
+  :func:`~.hidden.base_sonars` (sandbox: the sectors holding the base), hearing as a dropped one.
 * :func:`mad` -- a utility helicopter in the air searches the one sector it is in, over land too
   (l.1203), as often as it likes (*reading*: once a turn, at the last point of its movement); every
   enemy hidden submarine there is placed on a dark-blue point of that sector (l.1203).

@@ -116,14 +116,48 @@ def check(g: Any, shooter: str, target: str, missile: str, bearing: int, turn_at
     return d
 
 
+def _turns(missile: str) -> list[tuple[int, int]]:
+    """The ``(turn_at, turn)`` of every course, straight first (l.854: two straight steps, one turn)."""
+    return [(0, 0)] + [(k, d) for k in range(3, RANGE[missile] + 1) for d in (-1, 1)]
+
+
 def best_course(g: Any, shooter: str, target: str, missile: str) -> tuple[int, int, int, int]:
-    """``(steps, bearing, turn_at, turn)``: the shortest course reaching ``target``, or zeros."""
+    """``(steps, bearing, turn_at, turn)``: the shortest course reaching ``target`` (the first tried
+    of the shortest), or zeros."""
     best = (0, 0, 0, 0)
     for b in bearings(g.state.pieces[shooter]):
-        for turn_at, turn in [(0, 0)] + [(k, d) for k in range(3, RANGE[missile] + 1) for d in (-1, 1)]:
+        for turn_at, turn in _turns(missile):
             k = reach(g, shooter, target, missile, b, turn_at, turn)
             if k and (not best[0] or k < best[0]):
                 best = (k, b, turn_at, turn)
+    return best
+
+
+def course_table(g: Any, shooter: str, missile: str) -> list[tuple[tuple[int, int, int], dict]]:
+    """Every course of ``shooter``'s ``missile`` in :func:`best_course`'s order: ``((bearing, turn_at,
+    turn), {point: step})``, each point at its first step, the course cut where it leaves the board
+    (as :func:`reach`). Read by :func:`shortest` to aim at many targets at once."""
+    p = g.state.pieces[shooter]
+    out = []
+    for b in bearings(p):
+        for turn_at, turn in _turns(missile):
+            steps: dict = {}
+            for k, (pt, _) in enumerate(course(p.at, (p.facing + b) % 6, RANGE[missile], turn_at, turn), 1):
+                if pt not in g.board:
+                    break
+                steps.setdefault(pt, k)
+            out.append(((b, turn_at, turn), steps))
+    return out
+
+
+def shortest(table: list[tuple[tuple[int, int, int], dict]], where: Axial) -> tuple[int, int, int, int]:
+    """:func:`best_course` to the point ``where`` from a :func:`course_table`: ``(steps, bearing,
+    turn_at, turn)`` or zeros."""
+    best = (0, 0, 0, 0)
+    for (b, turn_at, turn), steps in table:
+        k = steps.get(where, 0)
+        if k and (not best[0] or k < best[0]):
+            best = (k, b, turn_at, turn)
     return best
 
 

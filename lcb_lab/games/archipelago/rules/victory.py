@@ -7,6 +7,9 @@
   ammunition the higher value wins: pieces afloat at full value (damaged too) plus the own Base A
   objects still standing, fuel depot 2, ammunition storage 4, workshop 3 (l.386).
 * Optional (l.390-394): sinking the enemy flagship wins (:func:`~.damage.sink`).
+* Optional rule l.1377 (switch ``"l.1377"``): when combat aircraft are in the game (*reading*: any
+  plane on either side's airfield list, ``state.airfield``), Base A's three targets all ruined do
+  not end it.
 * A player has run out of ammunition when no piece of its carries a T or G marker, none of its
   torpedoes is in flight and its Base A can give none (*reading*: markers still on panel A can
   be restocked, so they count, l.251).
@@ -20,6 +23,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState, other
 from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels
+from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.games.archipelago.model.scenario_book import LINES
 
 
@@ -66,6 +70,11 @@ def check_base(g: Any, base: str) -> None:
     b = g.board.bases[base]
     objs = {sym for pt in b.points for sym in g.board.symbols_at(pt) if sym in ("ammunition", "workshop", "fuel")}
     if b.kind == "A" and not s.scenario and s.level >= 2 and objs and all(f"{base} {o}" in s.ruins for o in objs) and not s.over:
+        if is_on(s, "l.1377") and s.airfield:  # combat aircraft in the game: it goes on (optional rule l.1377)
+            log(g, "base", f"{b.owner}'s Base A is destroyed: the game goes on", "Combat aircraft are in the game, so "
+                "hitting Base A's three targets does not end it (optional rule l.1377); its ruins still give nothing "
+                "(l.388).", ["l.1377", "l.388"])
+            return
         finish(g, other(b.owner), f"{b.owner}'s Base A is destroyed", "l.388")
 
 
