@@ -377,3 +377,15 @@ def test_the_game_tab_chooses_land_launchers_for_a_text_scenario_that_uses_them(
         assert [v for _, v in red.options] == ["L-3", "L-4"] and not red.disabled
     lab.scenario_picker.value = "level_1"
     assert red.disabled and "only for the scenarios of the text" in lab.launcher_picker.note.value
+
+
+def test_the_turn_tab_offers_a_hovercraft_unloading_onto_base_bs_panel():
+    """l.614: the *Turn* tab's logistics list holds the unloading the game lists, and *Apply* unloads."""
+    from tests.archipelago.test_base_b_unload import hovercraft
+    lab = open_archipelago_lab(hovercraft(["A-S"]), team="Red")
+    act = A.UnloadAtBase("Red HC-18", "A-S")
+    tp = lab.turn_panel
+    assert ("Red HC-18: unload A-S onto its base's panel", act) in tp.logistics.options
+    tp.logistics.value = act
+    tp.logistics_button.click()
+    assert lab.ctl.view_model().view["panels_b"] == {"Red Base B": {"A-A": 1, "A-S": 1}}
