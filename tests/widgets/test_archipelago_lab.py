@@ -350,3 +350,42 @@ def test_the_card_shows_each_base_b_panel_face_down_to_the_other_side_under_l431
     blue = lab_for({"A-S": 1, "A-A": 1}, "Blue")
     assert "Red Base B panel: 2 face down" in blue.piece_card.value and "Blue Base B panel: empty" in blue.piece_card.value
     assert _texts(blue) == _texts(lab_for({"A-S": 2}, "Blue"))
+
+
+def test_the_game_tab_chooses_land_launchers_for_a_text_scenario_that_uses_them():
+    """l.995: the players choose launchers or not; *New game* of the Convoy places Red's L-1 and L-3 on
+    Red's square red points (l.991); the Capturing Island uses none (l.1526): the lists are disabled."""
+    lab = open_archipelago_lab(scenario="convoy")
+    red, blue = lab.launcher_picker.sides["Red"], lab.launcher_picker.sides["Blue"]
+    assert lab.launcher_picker.widget in lab.game_panel.widget.children
+    assert red.options == (("L-1 (S-S)", "L-1"), ("L-2 (S-S)", "L-2"), ("L-3 (S-A)", "L-3"), ("L-4 (S-A)", "L-4"))
+    assert not red.disabled and "None chosen" in lab.launcher_picker.note.value
+    red.value = ("L-1", "L-3")
+    assert "New game places Red L-1, L-3" in lab.launcher_picker.note.value
+    lab.new_game("convoy", 1, confirm=True)
+    pieces = lab.ctl.view_model().view["pieces"]
+    assert sorted(p for p in pieces if " L-" in p) == ["Red L-1", "Red L-3"]
+    squares = {p for f in lab.game.board.features.values() if f.kind == "launcher" and f.owner == "Red" for p in f.points}
+    assert {tuple(pieces[p]["point"]) for p in ("Red L-1", "Red L-3")} <= {tuple(q) for q in squares}
+    lab.scenario_picker.value = "capture"
+    assert red.disabled and blue.disabled and red.value == () and lab.ctl.ui.launchers == {}
+    assert "l.1526: Capturing Island uses no land launchers" in lab.launcher_picker.note.value
+    lab.new_game("capture", 1, confirm=True)
+    assert not [p for p in lab.ctl.view_model().view["pieces"] if " L-" in p]
+    for name in ("salvage", "tanker"):                  # S-S missiles not used (l.1473, l.1452): S-A launchers only
+        lab.scenario_picker.value = name
+        assert [v for _, v in red.options] == ["L-3", "L-4"] and not red.disabled
+    lab.scenario_picker.value = "level_1"
+    assert red.disabled and "only for the scenarios of the text" in lab.launcher_picker.note.value
+
+
+def test_the_turn_tab_offers_a_hovercraft_unloading_onto_base_bs_panel():
+    """l.614: the *Turn* tab's logistics list holds the unloading the game lists, and *Apply* unloads."""
+    from tests.archipelago.test_base_b_unload import hovercraft
+    lab = open_archipelago_lab(hovercraft(["A-S"]), team="Red")
+    act = A.UnloadAtBase("Red HC-18", "A-S")
+    tp = lab.turn_panel
+    assert ("Red HC-18: unload A-S onto its base's panel", act) in tp.logistics.options
+    tp.logistics.value = act
+    tp.logistics_button.click()
+    assert lab.ctl.view_model().view["panels_b"] == {"Red Base B": {"A-A": 1, "A-S": 1}}

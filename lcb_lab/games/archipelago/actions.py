@@ -581,6 +581,17 @@ class UnloadMissile(Action):
     to: str = ""
 
 
+@dataclass(frozen=True)
+class UnloadAtBase(Action):
+    """Hovercraft ``piece`` unloads the ``marker`` of its cargo onto the panel of the own base it stands
+    at: panel A in Base A's port or on its white point (l.612), Base B's own panel beside its storage
+    (l.614, l.429)."""
+
+    KIND: ClassVar[str] = "unload_at_base"
+    piece: str
+    marker: str
+
+
 ACTIONS = ACTIONS + (DescendCommandos, Drift, Scramble, EnterZone, FlyAircraft, FireAircraftGun, BlowStorage, DropBaseB,
-                     UnloadMissile)
+                     UnloadMissile, UnloadAtBase)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

@@ -74,6 +74,11 @@ def restock(g: Any, a: A.Restock) -> None:
     logistics.restock(g, a.piece, a.markers)
 
 
+def unload_at_base(g: Any, a: A.UnloadAtBase) -> None:
+    """A hovercraft's cargo unloaded onto its base's panel (l.612, l.614)."""
+    logistics.unload(g, a.piece, a.marker)
+
+
 def repair(g: Any, a: A.Repair) -> None:
     """A repair at the base or by the repair ship (l.350-364)."""
     logistics.repair(g, a.piece, a.by)
@@ -385,7 +390,7 @@ _PLAY = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.M
          A.ActivateMAD: activate_mad, A.LayMine: lay_mine, A.SweepMine: sweep_mine, A.ActivateRCMines: activate_rc_mines,
          A.DescendCommandos: descend_commandos, A.Drift: drift, A.Scramble: scramble, A.EnterZone: enter_zone,
          A.FlyAircraft: fly_aircraft, A.FireAircraftGun: fire_aircraft_gun, A.BlowStorage: blow_storage,
-         A.UnloadMissile: unload_missile}
+         A.UnloadMissile: unload_missile, A.UnloadAtBase: unload_at_base}
 """The acts of play: each checked by :func:`_running` first."""
 HANDLERS = {**{act: _in_play(_after_aircraft(h) if act in SHOTS else h) for act, h in _PLAY.items()},
             A.Place: place, A.Choose: choose, A.EndChoice: end_choice, A.DropBaseB: drop_base_b, A.ChooseCard: choose_card}

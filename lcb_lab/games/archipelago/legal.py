@@ -101,6 +101,8 @@ def _logistics(g: Any, who: str) -> list:
     for pid, p in mine:
         if logistics.home_base(g, p):
             out.append(A.Restock(pid))
+            if p.kind == "hovercraft":                                # its cargo back on the panel (l.612, l.614)
+                out += [A.UnloadAtBase(pid, k) for k in sorted(set(p.ammo))]
             if p.hits:
                 out.append(A.Repair(pid, "base"))
         if p.hits and "T" not in p.hits:

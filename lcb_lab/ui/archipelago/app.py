@@ -32,7 +32,8 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark
 from lcb_lab.ui.archipelago.marks import areas, marks
 from lcb_lab.ui.archipelago.side_card import cards_html, key_html
-from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SCENARIOS
+from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SCENARIOS, ArchUi
+from lcb_lab.ui.archipelago.launcher_picker import LauncherPicker
 from lcb_lab.ui.archipelago.study_panel import ArchStudyPanel
 from lcb_lab.ui.archipelago.turn_panel import TurnPanel
 from lcb_lab.ui.lab.controller import LabController, follow
@@ -69,7 +70,7 @@ def piece_marks(v: dict, viewer: str | None = None) -> list[PieceMark]:
 
 
 class ArchController(LabController):
-    """The lab's controller on :data:`~lcb_lab.ui.archipelago.game_ui.ARCH_UI`: a unit is a piece the
+    """The lab's controller on its own :class:`~lcb_lab.ui.archipelago.game_ui.ArchUi`: a unit is a piece the
     view shows; a place is a point of the board."""
 
     def unit_shown(self, uid: str) -> bool:
@@ -91,7 +92,7 @@ class ArchLab(LabShell):
 
     def make_controller(self, game: Archipelago) -> LabController:
         """The controller on the game's lab side."""
-        return ArchController(game, ARCH_UI)
+        return ArchController(game, ArchUi())          # its own: the launchers chosen are this lab's
 
     @property
     def board(self) -> Board:
@@ -103,7 +104,8 @@ class ArchLab(LabShell):
         return CSS
 
     def game_panels(self) -> LabPanels:
-        """The *Turn* and *Study* tabs and the side card (the selected piece, the Base A panels)."""
+        """The *Turn* and *Study* tabs and the side card (the selected piece, the Base A panels); the
+        land launchers for a new game of a text scenario in the *Game* tab (:class:`LauncherPicker`)."""
         self.view = BoardView(self.ctl.game.board, frame_height=560, title=None)
         self.view.on_point(self.tap_point)
         self.turn_panel = TurnPanel(self)
@@ -113,6 +115,9 @@ class ArchLab(LabShell):
         self.marks_key = W.HTML()
         self.card_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_card)
         self.study_panel = ArchStudyPanel(self.ctl)
+        self.launcher_picker = LauncherPicker(self.ctl.ui, self.scenario_picker)
+        kids = list(self.game_panel.widget.children)            # below the scenario and seed (l.995)
+        self.game_panel.widget.children = kids[:3] + [self.launcher_picker.widget] + kids[3:]
         return LabPanels(tabs=[("Turn", self.turn_panel.widget), ("Study", self.study_panel.widget)],
                          side=[self.piece_card, self.hand, self.marks_key])
 

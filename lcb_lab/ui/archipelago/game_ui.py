@@ -20,7 +20,8 @@
   ``level_5_cards`` (with the optional cards, l.757); ``skirmish`` (three torpedo boats a side in
   torpedo range: a sandbox position, :data:`SKIRMISH`); the text's scenarios of the expanded rules
   (``convoy``, ``oil_platform``, ...: l.1393-1568,
-  :func:`~lcb_lab.games.archipelago.scenario_setup.scenario_opening`).
+  :func:`~lcb_lab.games.archipelago.scenario_setup.scenario_opening`), with the land launchers each
+  side chose (``ArchUi.launchers``, l.995) where the scenario uses them (:func:`launcher_choices`).
 """
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ from lcb_lab.kernel.observer import INSTRUCTOR
 from lcb_lab.kernel.saved import restore
 from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, steps_text
 
-__all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "new_archipelago"]
+__all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "LAUNCHERS", "launcher_choices",
+           "new_archipelago"]
 
 UMPIRE = INSTRUCTOR
 """The all-seeing viewer (the umpire or instructor): the kernel's ``"instructor"``."""
@@ -58,6 +60,30 @@ SCENARIOS = {"level_1": (1, "Level 1: torpedo boats"), "level_2": (2, "Level 2: 
              "skirmish": (1, "Level 1 skirmish: three torpedo boats a side in torpedo range (sandbox position)"),
              **{name: (5, f"Scenario: {title} (expanded rules, l.1393-1568)") for name, title in TEXT_SCENARIOS.items()}}
 """Scenario name -> (level, title); the text's own scenarios (:data:`TEXT_SCENARIOS`) by their names."""
+
+LAUNCHERS = {"L-1": "S-S", "L-2": "S-S", "L-3": "S-A", "L-4": "S-A"}
+"""The land launchers of a side's set and their missiles (l.993)."""
+
+
+def launcher_choices(scenario: str) -> tuple[tuple[str, ...], str]:
+    """``(names, why)``: the land launchers a side may choose for a new game of ``scenario`` (l.995:
+    "players can choose launchers or not"), and the line and reason when it may choose none -- the
+    scenario's restriction (l.1431, l.1510, l.1526) or a lab scenario that is not one of the text's.
+    A launcher whose missile the scenario does not use is not offered (*reading*: S-S in Salvage l.1473 and Tanker l.1452).
+
+    >>> launcher_choices("convoy")[0], launcher_choices("capture")[1]
+    (('L-1', 'L-2', 'L-3', 'L-4'), 'l.1526: Capturing Island uses no land launchers')
+    """
+    if scenario not in TEXT_SCENARIOS:
+        return (), "chosen only for the scenarios of the text (l.995)"
+    from lcb_lab.games.archipelago.model.catalog import catalog
+    from lcb_lab.games.archipelago.model.scenario_book import ref, table
+    from lcb_lab.games.archipelago.scenario_setup import excluded
+    t = table()[scenario]
+    names = tuple(n for n in LAUNCHERS if not excluded(t, catalog().of_id(f"Red {n}")[1])
+                  and LAUNCHERS[n] not in t.get("unused_markers", ()))     # no S-S missiles: l.1452, l.1473
+    return names, "" if names else f"{ref(t, 'restrictions')}: {t['title']} uses no land launchers"
+
 
 SECRET_RULES = ("l.283", "l.370", "l.394")
 """The optional rules of ``level_2_secret``: what each player keeps from the other."""
@@ -138,14 +164,23 @@ class ArchUi(UmpireLabGame):
     player_tip = "what the {viewer} player may know"
     sandbox_note = "Sandbox board and blue die (the text prints neither)."
 
+    def __init__(self) -> None:
+        self.launchers: dict[str, tuple[str, ...]] = {}
+        """Side -> the L markers it chose for the next new game of a text scenario (l.995); the
+        lab's launcher picker sets it (:mod:`~lcb_lab.ui.archipelago.launcher_picker`)."""
+
     def make_game(self, scenario: str, seed: int | None) -> Archipelago:
-        """A new game of ``scenario`` (:data:`SCENARIOS`)."""
+        """A new game of ``scenario`` (:data:`SCENARIOS`); a text scenario with the :attr:`launchers`
+        it uses (l.995). Raises IllegalAction (a ValueError) when a chosen launcher finds no free
+        square (l.991, l.1560)."""
         if scenario == "skirmish":
             return stage(load_board(BOARD), SKIRMISH, seed=seed, level=1)
         if scenario == "level_5_cards":
             return new_archipelago(5, seed, optional_rules=["l.757"], card_count=3)
         if scenario in TEXT_SCENARIOS:
-            return scenario_opening(scenario, seed)
+            allowed = launcher_choices(scenario)[0]
+            chosen = {side: [n for n in names if n in allowed] for side, names in self.launchers.items()}
+            return scenario_opening(scenario, seed, launchers={s: n for s, n in chosen.items() if n})
         if scenario == "level_2_secret":
             return new_archipelago(2, seed, optional_rules=list(SECRET_RULES), flagships=secret_flagships(seed))
         return new_archipelago(SCENARIOS[scenario][0], seed)

@@ -22,7 +22,7 @@ from lcb_lab.kernel.legal import Template
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 OWN = (A.RollMovement, A.LaunchTorpedo, A.FireGun, A.LaunchSurfaceMissile, A.ContinueTorpedo, A.Restock, A.Repair,
-       A.Transfer, A.EndTurn)
+       A.Transfer, A.UnloadAtBase, A.EndTurn)
 """The acts the tab's own controls offer (not listed here); move templates are theirs too."""
 MAX_OPTIONS = 400
 """The most options of one family listed at once (a display limit): a larger family (a combat

@@ -80,6 +80,8 @@ def act_words(a: Any) -> str:
         return f"{a.piece}: repair ({'in the port' if a.by == 'base' else 'by ' + a.by})"
     if isinstance(a, A.Transfer):
         return f"{a.giver} hands {', '.join(a.markers)} to {a.taker}"
+    if isinstance(a, A.UnloadAtBase):
+        return f"{a.piece}: unload {a.marker} onto its base's panel"
     return a.KIND.replace("_", " ")
 
 
@@ -130,7 +132,7 @@ class TurnPanel:
                                    lambda: lab.apply_act(self.shot()), "danger")
         self.shot_odds = W.HTML()
         self.logistics = W.Dropdown(description="Logistics", layout=W.Layout(width="100%"))
-        self.logistics_button = button("Apply", "restock, repair or transfer (the piece stays this turn)",
+        self.logistics_button = button("Apply", "restock, repair, transfer or unload (the piece stays this turn)",
                                         lambda: lab.apply_act(self.logistics.value))
         self.more = MoreActs(lab, self._odds)
         self.end_button = button("End turn", "end the turn: the other player moves (l.165)", self.end_turn, "warning")
@@ -195,7 +197,7 @@ class TurnPanel:
         shots.sort(key=lambda a: (a.shooter != c.selected_unit, a.shooter))
         set_options(self.shots, [(act_words(a), a) for a in shots])
         set_options(self.torpedoes, [(act_words(a), a) for a in self._offers(A.ContinueTorpedo)])
-        logi = self._offers(A.Restock) + self._offers(A.Repair) + self._offers(A.Transfer)
+        logi = self._offers(A.Restock) + self._offers(A.Repair) + self._offers(A.Transfer) + self._offers(A.UnloadAtBase)
         set_options(self.logistics, [(act_words(a), a) for a in logi])
         self.roll_odds.value = odds_text(self._chance(A.RollMovement())) if self._offers(A.RollMovement) else ""
         self.course.value = ""

@@ -19,8 +19,8 @@ it serves its owner fully again, fuel and armament).  :func:`usable` is asked by
 Base B's own panel of markers (l.429, ``state.panels_b``): its A-S and A-A markers, taken from the
 side's set at the start (:func:`fill_panels`: a staged set-up names them; else one A-S and one A-A
 come off panel A, sandbox).  A helicopter landed at Base B is armed from it (``rules/air.py``) and
-unloads to it (``rules/rearm.py``); a hovercraft beside its storage loads from it
-(``rules/logistics.py``): :func:`panel` says which panel serves a base.
+unloads to it (``rules/rearm.py``); a hovercraft beside its storage loads from it and unloads onto it
+(``rules/logistics.py``, ``A.UnloadAtBase``, l.614): :func:`panel` says which panel serves a base.
 
 Choice of forces (l.408): a player who does not take its Base B has 3 more points for pieces.  The
 choice is ``A.DropBaseB`` in the ``choose`` phase (:func:`drop`): the budget grows by 3 for that

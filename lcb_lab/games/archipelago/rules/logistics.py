@@ -14,6 +14,10 @@ the text forbids only moving).  So the approach turn and the moving-away turn ne
   cannot mend a ship a torpedo has hit (l.356) but may mend itself (l.364).  One hit marker leaves.
 * **Transfer** between two own vessels beside each other in parallel (l.370, l.376): only markers
   the taker can use, up to its capacity.
+* **Unload** (:func:`unload`, act ``A.UnloadAtBase``): a hovercraft puts the marker of its cargo
+  back on the panel of the own base it stands at, as it loads there (l.612, l.614): panel A in Base
+  A, Base B's own panel beside Base B's storage, which takes A-S and A-A only (l.429); not a C
+  marker (commandos go ashore by their own act, l.618), not onto a ruined object (l.388).
 
 Optional rules l.283 / l.370 (switches ``"l.283"``, ``"l.370"``): Base A's and the ammunition
 ship's markers lie face down; the enemy sees how many, not which
@@ -183,3 +187,38 @@ def transfer(g: Any, giver: str, taker: str, markers: tuple[str, ...]) -> None:
         f"{', '.join(markers)} change panels; neither moves this turn (l.376, l.378).", ["l.376", "l.378"],
         team=a.owner, piece=giver, markers=list(markers),
         about=face_down.subjects(a.owner, markers, [{"cargo": giver}, {"cargo": taker}]))
+
+
+def unload(g: Any, pid: str, marker: str) -> None:
+    """Hovercraft ``pid`` unloads one ``marker`` of its cargo onto the panel of the own base it stands
+    at (module docstring): the turn held as for loading. Raises IllegalAction naming l.614 (not a
+    hovercraft at an own base, the marker not aboard), l.612 / l.614 (moved or acted this turn),
+    l.618 (a C marker), l.429 (not A-S or A-A at Base B), l.388 (the object ruined)."""
+    s = g.state
+    p = own_piece(s, pid, "l.614", "unload cargo")
+    if p.kind != "hovercraft":
+        raise IllegalAction("l.614", f"{pid} is not a hovercraft: ships and boats unload onto vessels, not onto a base")
+    base = home_base(g, p)
+    if base is None:
+        raise IllegalAction("l.614", f"{pid} is neither beside the storage of an own Base B nor in the port or on a "
+                                     f"white point of its Base A")
+    b = g.board.bases[base]
+    _ready(p, pid, "l.614" if b.kind == "B" else "l.612")
+    if marker not in p.ammo:
+        raise IllegalAction("l.614", f"{pid} carries no {marker} marker (its cargo: {len(p.ammo)} marker(s))")
+    if marker == "C":
+        raise IllegalAction("l.618", f"{pid}'s commandos go ashore by landing, not as cargo onto a panel")
+    from lcb_lab.games.archipelago.rules.base_b import FILL, panel_name
+    if b.kind == "B" and marker not in FILL:
+        raise IllegalAction("l.429", f"{panel_name(b)} takes A-S or A-A markers, not {marker}")
+    source = "storage" if b.kind == "B" else SOURCE.get(marker, "ammunition")
+    if f"{base} {source}" in s.ruins:
+        raise IllegalAction("l.388", f"the {source} of {base} is destroyed: it takes no {marker} marker")
+    stock = s.panels_b.setdefault(base, {}) if b.kind == "B" else s.stock.setdefault(p.owner, {})
+    p.ammo.remove(marker)
+    stock[marker] = stock.get(marker, 0) + 1
+    p.held = True
+    rule = "l.614" if b.kind == "B" else "l.612"
+    log(g, "restock", f"{pid} unloads 1 marker at {base}", f"Unloaded {marker} onto {panel_name(b)}; it does not move "
+        f"this turn and leaves on the next ({rule}).", [rule] + (["l.429"] if b.kind == "B" else ["l.251"]),
+        team=p.owner, piece=pid, markers=[marker], about=face_down.subjects(p.owner, [marker], {"stock": p.owner}))
