@@ -50,3 +50,16 @@ def test_scenarios_without_launchers_refuse_them_and_others_take_any_own_square(
     g = scenario_opening("tanker", seed=3, launchers={"Red": {"L-4": N8}})
     assert g.state.pieces["Red L-4"].point == tuple(g.board.from_col_row(*N8)) and drawn(g, "Red") == 34
     refused_choice("l.991", "tanker", {"Red": {"L-4": C6}})
+
+
+def test_no_s_s_launcher_where_the_scenario_uses_no_s_s_missiles():
+    """Reading: the Tanker (l.1452) and the Salvage (l.1473) use no S-S missiles, so an S-S land
+    launcher (L-1, L-2, l.993) is refused when the game is set up, naming the scenario's
+    restrictions; an S-A launcher (L-3, L-4) is taken.  The lab's picker offers the same list."""
+    from lcb_lab.games.archipelago.model.scenario_book import ref
+    from lcb_lab.games.archipelago.scenario_setup import launchers_allowed
+    for name in ("tanker", "salvage"):
+        t = table()[name]
+        assert launchers_allowed(t) == ("L-3", "L-4")
+        assert "S-S missiles are not used" in refused_choice(ref(t, "restrictions"), name, {"Red": ["L-1"]})
+    assert launchers_allowed(table()["convoy"]) == ("L-1", "L-2", "L-3", "L-4")

@@ -106,6 +106,18 @@ def _required(board: Any, t: dict, taken: set) -> list:
     return specs
 
 
+LAUNCHERS = {"L-1": "S-S", "L-2": "S-S", "L-3": "S-A", "L-4": "S-A"}
+"""The land launchers of a side's set and their missiles (l.993)."""
+
+
+def launchers_allowed(t: dict) -> tuple[str, ...]:
+    """The land launchers scenario ``t`` lets a side choose (l.995): none where launchers are not
+    used (l.1431, l.1510, l.1526); a launcher whose missile the scenario does not use is left out
+    (*reading*: no S-S launcher in Salvage, l.1473, nor in Tanker, l.1452)."""
+    return tuple(n for n in LAUNCHERS if not excluded(t, catalog().of_id(f"Red {n}")[1])
+                 and LAUNCHERS[n] not in t.get("unused_markers", ()))
+
+
 def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
     """Specs of the land launchers each side chose (l.995: "players can choose launchers or not"):
     ``chosen`` maps a side to its L markers (``["L-1", "L-3"]``: the first free square points, in
@@ -128,6 +140,8 @@ def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
                 raise IllegalAction("l.993", f"{n} is not a land launcher: L-1, L-2 (S-S), L-3, L-4 (S-A)")
             if excluded(t, catalog().of_id(pid)[1]):
                 raise IllegalAction(ref(t, "restrictions"), f"{t['title']}: land launchers are not used ({pid})")
+            if n not in launchers_allowed(t):
+                raise IllegalAction(ref(t, "restrictions"), f"{t['title']}: {LAUNCHERS[n]} missiles are not used ({pid})")
             at = wanted[n]
             p = board.from_col_row(*at) if at is not None else next((q for q in pts if q not in taken), None)
             if p is None or p not in pts or p in taken:

@@ -39,6 +39,7 @@ from lcb_lab.games.archipelago.stage import opening, stage
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
+from lcb_lab.games.archipelago.scenario_setup import LAUNCHERS
 from lcb_lab.kernel.saved import restore
 from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, steps_text
 
@@ -61,10 +62,6 @@ SCENARIOS = {"level_1": (1, "Level 1: torpedo boats"), "level_2": (2, "Level 2: 
              **{name: (5, f"Scenario: {title} (expanded rules, l.1393-1568)") for name, title in TEXT_SCENARIOS.items()}}
 """Scenario name -> (level, title); the text's own scenarios (:data:`TEXT_SCENARIOS`) by their names."""
 
-LAUNCHERS = {"L-1": "S-S", "L-2": "S-S", "L-3": "S-A", "L-4": "S-A"}
-"""The land launchers of a side's set and their missiles (l.993)."""
-
-
 def launcher_choices(scenario: str) -> tuple[tuple[str, ...], str]:
     """``(names, why)``: the land launchers a side may choose for a new game of ``scenario`` (l.995:
     "players can choose launchers or not"), and the line and reason when it may choose none -- the
@@ -76,12 +73,10 @@ def launcher_choices(scenario: str) -> tuple[tuple[str, ...], str]:
     """
     if scenario not in TEXT_SCENARIOS:
         return (), "chosen only for the scenarios of the text (l.995)"
-    from lcb_lab.games.archipelago.model.catalog import catalog
     from lcb_lab.games.archipelago.model.scenario_book import ref, table
-    from lcb_lab.games.archipelago.scenario_setup import excluded
+    from lcb_lab.games.archipelago.scenario_setup import launchers_allowed
     t = table()[scenario]
-    names = tuple(n for n in LAUNCHERS if not excluded(t, catalog().of_id(f"Red {n}")[1])
-                  and LAUNCHERS[n] not in t.get("unused_markers", ()))     # no S-S missiles: l.1452, l.1473
+    names = launchers_allowed(t)
     return names, "" if names else f"{ref(t, 'restrictions')}: {t['title']} uses no land launchers"
 
 
