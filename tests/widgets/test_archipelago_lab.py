@@ -350,3 +350,11 @@ def test_the_card_shows_each_base_b_panel_face_down_to_the_other_side_under_l431
     blue = lab_for({"A-S": 1, "A-A": 1}, "Blue")
     assert "Red Base B panel: 2 face down" in blue.piece_card.value and "Blue Base B panel: empty" in blue.piece_card.value
     assert _texts(blue) == _texts(lab_for({"A-S": 2}, "Blue"))
+
+
+def test_the_maps_title_is_two_short_lines_the_sandbox_tag_first():
+    """The one-line title (about 110 characters) was cut at the frame's right edge at 1366 x 768; the
+    page's heading names the game, the title the board and its tag, a second line why (l.106-130)."""
+    lab = open_archipelago_lab()
+    assert lab.view.figure.title.text == "archipelago: SANDBOX board (l.106-130)"
+    assert lab.view.subtitle.text == "the text prints its board only as pictures"
