@@ -209,7 +209,8 @@ def test_presentation_mode_enlarges_the_tables_own_texts_and_off_restores_them()
     assert sizes() == ("12px", "10.7px", "10.7px", "13px")
     lab.set_presentation(True)
     assert sizes() == ("16px", "14px", "14px", "16px")
-    assert {g.text_font_size for g in view._names} == {"14px"}
+    texts = [r.glyph.text_font_size for r in fig.renderers if hasattr(r.glyph, "text_font_size")]
+    assert len(texts) == 8 and texts.count("14px") == 7 and texts[-1] == "16px"     # terrain, places, units
     assert fig.xaxis[0].major_label_text_font_size == "14px"
     lab.set_presentation(False)
     assert sizes() == ("12px", "10.7px", "10.7px", "13px")

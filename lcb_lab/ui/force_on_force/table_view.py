@@ -111,8 +111,8 @@ class TableView:
         self._terrain(p)
         names = [n for n, _ in table.points]
         p.scatter([xy[0] for _, xy in table.points], [xy[1] for _, xy in table.points], size=4, color="#999999")
-        self._names = [p.text([xy[0] for _, xy in table.points], [xy[1] - 0.7 for _, xy in table.points], text=names,
-                              text_font_size="8pt", text_color="#777777", text_align="center").glyph]
+        self._names.append(p.text([xy[0] for _, xy in table.points], [xy[1] - 0.7 for _, xy in table.points],
+                                  text=names, text_font_size="8pt", text_color="#777777", text_align="center").glyph)
         self.sources = {"clear": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "blocked": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "units": ColumnDataSource(self._unit_data([])),
