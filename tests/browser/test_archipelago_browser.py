@@ -52,9 +52,9 @@ def _titles_fit(page: Page) -> None:
     """Each of the map's title lines, as the browser's font measures it, ends inside the figure (Bokeh
     draws titles on the canvas: a longer one is cut at its edge, as the one-line title was at 1366 x 768)."""
     got = L.map_texts(page)
+    assert all(w + 8 <= got["canvas"] - TOOLBAR_PX for _t, w in got["titles"]), got
     assert [t for t, _w in got["titles"]] == ["archipelago: SANDBOX board (l.106-130)",
                                               "the text prints its board only as pictures"]
-    assert all(w + 8 <= got["canvas"] - TOOLBAR_PX for _t, w in got["titles"]), got
 
 
 @pytest.mark.browser
