@@ -35,7 +35,7 @@ def test_the_figure_holds_every_point_with_its_colour_and_hover_fields():
     assert seen["0,0"]["symbols"] == "-" and seen["0,0"]["base"] == "-"
     hover = [t for t in VIEW.figure.tools if isinstance(t, HoverTool)][0]
     assert [f for f, _ in hover.tooltips] == ["point", "sector", "colour", "symbols", "base"]
-    assert "SANDBOX" in VIEW.figure.title.text and "l.106-130" in title_text(BOARD)
+    assert "SANDBOX" in VIEW.figure.title.text and "l.106-130" in title_text(BOARD)[0]
 
 
 def test_a_tap_selects_the_point_under_it_and_calls_back():

@@ -78,6 +78,62 @@ _SCROLL_TO_JS = """
 """
 
 
+_MAP_TEXTS_JS = """
+([n]) => {
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found (${figs.length} figure views)`};
+  const v = figs[n], m = v.model, ctx = document.createElement("canvas").getContext("2d");
+  const titles = [m.title, ...m.above].filter(t => t && typeof t.text === "string" && t.text && t.text_font_size);
+  return {canvas: v.canvas_view.bbox.width,
+          titles: titles.map(t => { ctx.font = `${t.text_font_style} ${t.text_font_size} ${t.text_font}`;
+                                    return [t.text, ctx.measureText(t.text).width]; }),
+          texts: [...v.renderer_views.values()].map(r => r.model.glyph)
+                   .filter(g => g && g.text_font_size !== undefined).map(g => g.text_font_size.value)};
+}
+"""
+
+
+def map_texts(page, nth_map: int = 0) -> dict:
+    """What BokehJS draws as text on the ``nth_map`` map: ``canvas`` (the figure's width in px),
+    ``titles`` (``[text, drawn width in px]``, measured in the title's font) and ``texts`` (each text
+    glyph's font size, e.g. ``"16px"``, in the order of the figure's renderers)."""
+    got = page.evaluate(_MAP_TEXTS_JS, [nth_map])
+    if "error" in got:
+        raise RuntimeError(got["error"])
+    return got
+
+
+def px_of(size: str) -> float:
+    """``"16px"`` -> 16.0, ``"8pt"`` -> 10.67 (CSS: 1 pt = 4/3 px)."""
+    return float(size[:-2]) * (4 / 3 if size.endswith("pt") else 1)
+
+
+_BRANCH_JS = """
+() => {
+  const first = document.querySelector('.lcb-app > .lcb-grid');
+  const branch = document.querySelector('.lcb-app > .lcb-fork .lcb-app > .lcb-grid');
+  if (!first || !branch) return {error: "no branch open"};
+  const a = first.getBoundingClientRect(), b = branch.getBoundingClientRect();
+  return {first: [a.left, a.top, a.right, a.bottom], branch: [b.left, b.top, b.right, b.bottom]};
+}
+"""
+
+
+def branch_place(page) -> str:
+    """Where *Fork here*'s branch lab is drawn: ``"below"`` the first lab (its grid starts under the
+    first's, as wide within 60 px) or ``"beside"`` it (to its right, the same top within 60 px), else
+    ``"elsewhere"`` with the boxes."""
+    got = page.evaluate(_BRANCH_JS)
+    if "error" in got:
+        raise RuntimeError(got["error"])
+    (l1, t1, r1, b1), (l2, t2, r2, b2) = got["first"], got["branch"]
+    if t2 >= b1 - 1 and abs((r2 - l2) - (r1 - l1)) <= 60:
+        return "below"
+    if l2 >= r1 - 1 and abs(t2 - t1) <= 60:
+        return "beside"
+    return f"elsewhere: {got}"
+
+
 def hex_point(page, label: str, nth_map: int = 0) -> dict:
     """Viewport coordinates ``{x, y}`` of the centre of hex ``label`` on the ``nth_map`` map
     (BokehJS's own scales of the plot frame; the board coordinates from lcb_lab.ui.lcb.map.overlays)."""

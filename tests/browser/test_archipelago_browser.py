@@ -44,6 +44,19 @@ def _click(page: Page, text: str) -> None:
     L.button(page, text).click()
 
 
+TOOLBAR_PX = 40
+"""The map's toolbar, right of the figure: a title must end before it."""
+
+
+def _titles_fit(page: Page) -> None:
+    """Each of the map's title lines, as the browser's font measures it, ends inside the figure (Bokeh
+    draws titles on the canvas: a longer one is cut at its edge, as the one-line title was at 1366 x 768)."""
+    got = L.map_texts(page)
+    assert all(w + 8 <= got["canvas"] - TOOLBAR_PX for _t, w in got["titles"]), got
+    assert [t for t, _w in got["titles"]] == ["archipelago: SANDBOX board (l.106-130)",
+                                              "the text prints its board only as pictures"]
+
+
 @pytest.mark.browser
 def test_a_class_plays_archipelago_turns_with_hand_over_torpedo_undo_and_fork(page: Page, archipelago_url: str,
                                                                              screen) -> None:
@@ -52,6 +65,7 @@ def test_a_class_plays_archipelago_turns_with_hand_over_torpedo_undo_and_fork(pa
     expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
     expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Explained log")
     expect(L.lab(page)).to_contain_text("bonus: 27.8%", timeout=D.KERNEL_MS)      # the odds before the roll
+    _titles_fit(page)
     L.tab(page, "Game").click()
     L.labelled(page, "dropdown", "Scenario").select_option("skirmish")
     _click(page, "New game")
@@ -208,6 +222,7 @@ def test_an_instructor_presents_undoes_forks_and_loads_a_broken_save(page: Page,
     L.presentation(page, on=False)
     _click(page, "Fork here")
     expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)
+    assert L.branch_place(page) == "below"                          # as every lab's branch at 1366 and 1920 px
     saved = tmp_path / "broken.json"
     saved.write_text('{"game": "archipelago", "level": 1, "board": "archipelago", "state": [], "dice": {}}')
     L.load_broken_save(page, saved, "state", "an object ({...}) is expected, the file has a list")

@@ -38,6 +38,14 @@ def _no_cell(page: Page) -> None:
     assert hits == []
 
 
+def _table_texts_grow(page: Page) -> None:
+    """Presentation mode reaches the table's own texts in the browser (the CSS zoom reaches only the
+    columns): the units' labels 16 px, the terrain and place names 14 px (8 pt before)."""
+    page.wait_for_function(f"() => ({L._MAP_TEXTS_JS})([0]).texts.slice(-1)[0] === '16px'", timeout=D.KERNEL_MS)
+    got = L.map_texts(page)["texts"]
+    assert got[-1] == "16px" and len(got) == 8 and all(L.px_of(s) >= 14 for s in got), got
+
+
 @pytest.mark.browser
 def test_blue_searches_with_the_odds_first_never_sees_the_hidden_cell_and_forks(page: Page, fof_url: str) -> None:
     page.goto(fof_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
@@ -78,7 +86,9 @@ def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(
     name, _size = screen
     page.goto(fof_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
     expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    assert L.px_of(L.map_texts(page)["texts"][-1]) == 12            # the units' labels, default look (9 pt)
     L.presentation(page)
+    _table_texts_grow(page)
     L.show_view(page, "Blue")
     L.tab(page, "Turn").click()
     L.button(page, "Start the activations").click()
@@ -100,6 +110,7 @@ def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(
     L.presentation(page, on=False)
     L.button(page, "Fork here").click()
     expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)
+    assert L.branch_place(page) == "below"                          # as every lab's branch at 1366 and 1920 px
     saved = tmp_path / "broken.json"
     saved.write_text('{"game": "force_on_force", "state": {}, "dice": "seed 1", "record": null}')
     L.load_broken_save(page, saved, "state.units", "missing (a required field)")

@@ -93,6 +93,7 @@ def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(
     L.presentation(page, on=False)
     L.button(page, "Fork here").click()
     expect(page.locator(".lcb-app .oob-track").nth(1)).to_be_visible(timeout=D.KERNEL_MS)   # the branch's table
+    assert L.branch_place(page) == "below"                          # as every lab's branch at 1366 and 1920 px
     saved = tmp_path / "broken.json"
     saved.write_text('{"game": "order_of_battle", "state": {"seats": ["Ash", "Birch", "Cedar"]}, "dice": {}}')
     L.load_broken_save(page, saved, "state.commanders", "missing (a required field)")

@@ -389,3 +389,11 @@ def test_the_turn_tab_offers_a_hovercraft_unloading_onto_base_bs_panel():
     tp.logistics.value = act
     tp.logistics_button.click()
     assert lab.ctl.view_model().view["panels_b"] == {"Red Base B": {"A-A": 1, "A-S": 1}}
+
+
+def test_the_maps_title_is_two_short_lines_the_sandbox_tag_first():
+    """The one-line title (about 110 characters) was cut at the frame's right edge at 1366 x 768; the
+    page's heading names the game, the title the board and its tag, a second line why (l.106-130)."""
+    lab = open_archipelago_lab()
+    assert lab.view.figure.title.text == "archipelago: SANDBOX board (l.106-130)"
+    assert lab.view.subtitle.text == "the text prints its board only as pictures"

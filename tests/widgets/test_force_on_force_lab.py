@@ -194,3 +194,26 @@ def test_the_force_on_force_lab_loads_no_other_game():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout.splitlines()[-1]) == []
+
+
+def test_presentation_mode_enlarges_the_tables_own_texts_and_off_restores_them():
+    """The shared CSS zooms only the columns: presentation mode sizes the table's labels itself (units'
+    labels 16 px as LC:B's designators, names and the legend 14 px), the text scale multiplies them."""
+    lab = open_force_on_force_lab()
+    fig, view = lab.view.figure, lab.view
+
+    def sizes() -> tuple[str, str, str, str]:
+        return (view._labels.text_font_size, view._names[0].text_font_size, fig.legend[0].label_text_font_size,
+                fig.title.text_font_size)
+
+    assert sizes() == ("12px", "10.7px", "10.7px", "13px")
+    lab.set_presentation(True)
+    assert sizes() == ("16px", "14px", "14px", "16px")
+    texts = [r.glyph.text_font_size for r in fig.renderers if hasattr(r.glyph, "text_font_size")]
+    assert len(texts) == 8 and texts.count("14px") == 7 and texts[-1] == "16px"     # terrain, places, units
+    assert fig.xaxis[0].major_label_text_font_size == "14px"
+    lab.set_presentation(False)
+    assert sizes() == ("12px", "10.7px", "10.7px", "13px")
+    lab.set_font_scale(1.4)
+    assert sizes() == ("16.8px", "15px", "15px", "18.2px")
+    assert open_force_on_force_lab(presentation=True).view._labels.text_font_size == "16px"

@@ -3,7 +3,8 @@
 Same conventions as the LC:B map (:mod:`lcb_lab.ui.lcb.map.map`): north up, a fixed aspect (1 d
 as wide as tall), hover on a point shows its label, sector, colour, symbols and base, a tap
 selects the point and calls back with its label, a key of the colours and symbols, and the
-board's *sandbox* tag in the title (the text prints its board only as pictures, l.106-130).
+board's *sandbox* tag in the title, why in a second line (the text prints its board only as pictures,
+l.106-130).
 
 Layers, bottom to top: the sea (deep), the shallows and the land as areas (unions of the points'
 cells, :mod:`~lcb_lab.ui.archipelago.geometry`: flat land, high land, the coastline), faint lattice
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Literal, Protocol
 
 from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d
+from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
 from bokeh.plotting import figure
 
 from lcb_lab.games.archipelago.model.board import Board
@@ -94,8 +95,11 @@ class BoardView:
         p.toolbar.logo = None
         p.axis.visible = False
         p.grid.visible = False
-        p.title.text = title if title is not None else title_text(board)
+        line1, line2 = (title, "") if title is not None else title_text(board)
+        p.title.text = line1
         p.title.text_font_size = "13px"
+        self.subtitle = Title(text=line2, text_font_size="11px", text_font_style="normal", text_color="#3b4650")
+        p.add_layout(self.subtitle, "above")
         self.figure = p
         self.sources: dict[str, ColumnDataSource] = {}
         point_renderers = layers.add_board_layers(p, board, self.sources)
@@ -270,11 +274,12 @@ class BoardView:
 _PIECE_KEYS = ("xs", "ys", "colour", "label", "owner", "kind", "point", "facing", "hits")
 
 
-def title_text(board: Board) -> str:
-    """The map's title: the board's name and its sandbox tag."""
-    tag = " \u2014 SANDBOX board: the text prints its board only as pictures (l.106-130)" \
-        if board.source == "sandbox" else ""
-    return f"Naval Battle in Archipelago: {board.name}{tag}"
+def title_text(board: Board) -> tuple[str, str]:
+    """The map's two title lines, each short enough for the map's frame at 1366 x 768: the board's name
+    with its sandbox tag, then why it is sandbox (the page's heading names the game)."""
+    if board.source != "sandbox":
+        return f"board: {board.name}", ""
+    return f"{board.name}: SANDBOX board (l.106-130)", "the text prints its board only as pictures"
 
 
 class AreaLike(Protocol):

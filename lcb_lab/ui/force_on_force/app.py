@@ -9,8 +9,9 @@ game's geometry), the *Turn* tab (:class:`~lcb_lab.ui.force_on_force.turn_panel.
 viewer's legal acts as buttons, the exact odds of a Reaction Test, a spotting roll or a check
 before the roll), a side card of the selected unit, and the shared parts: the explained log with
 ``l.N`` badges (the text's line numbers), Undo and the timeline, Fork here and its compare view,
-Save / Load, presentation mode and the view picker (Blue, Red, Umpire).  Tap a unit on the table
-to select it.
+Save / Load, presentation mode (the table's texts too: units' labels 16 px, names and legend 14 px,
+:meth:`~lcb_lab.ui.force_on_force.table_view.TableView.set_text_sizes`) and the view picker (Blue,
+Red, Umpire).  Tap a unit on the table to select it.
 
 Hidden information: every drawing comes from the viewer's view model
 (:meth:`~lcb_lab.ui.force_on_force.game_ui.FofUi.view_model`, the game's observer): a hidden enemy
@@ -84,6 +85,8 @@ class FofLab(LabShell):
         self.view.figure.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
         self.map_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_map)
         self._draw_map()
+        self.text_follower = follow(self.ctl, ["presentation", "font_scale"], self._draw_text_sizes)
+        self._draw_text_sizes()
         self._aspect = (t.width + 2) / (t.height + 2)
         self.map_model = LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
         return LabMap(self.map_model, self.map_model.before_display, self.map_model.batch)
@@ -95,6 +98,10 @@ class FofLab(LabShell):
     def _draw_map(self) -> None:
         self.view.show_units(marks(self.ctl.view_model().view))
         self.view.show_sight(self.ctl.selected_unit)
+
+    def _draw_text_sizes(self) -> None:
+        # presentation mode and the text scale size the table's own texts (the shared CSS zooms the columns)
+        self.view.set_text_sizes(self.ctl.presentation, self.ctl.font_scale)
 
     def _draw_card(self) -> None:
         c = self.ctl

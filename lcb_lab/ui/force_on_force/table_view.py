@@ -48,6 +48,11 @@ KIND_STYLE: dict[str, tuple[str, str]] = {
 SIDE_COLOURS = {"Blue": "#1f5fbf", "Red": "#c0392b"}
 """Each side's marker colour."""
 CLEAR, BLOCKED = "#2e8b57", "#c0392b"
+TEXT_PX = {"units": 12.0, "names": 10.7, "legend": 10.7, "title": 13.0, "axis_labels": 13.0, "ticks": 11.0}
+"""The table's text sizes in px in the default look (units' labels 9 pt, terrain and place names and the
+legend 8 pt; Bokeh's own title and axis sizes)."""
+PRESENTATION_PX = {"units": 16.0, "names": 14.0, "legend": 14.0, "title": 16.0, "axis_labels": 14.0, "ticks": 14.0}
+"""The least sizes in presentation mode (a projector: the units' labels 16 px, as LC:B's designators)."""
 
 
 @dataclass(frozen=True)
@@ -102,11 +107,12 @@ class TableView:
         p.xaxis.axis_label, p.yaxis.axis_label = "inches", "inches"
         p.grid.grid_line_alpha = 0.25
         p.quad(left=0, right=table.width, bottom=0, top=table.height, fill_color="#efe9d8", line_color="#8a8270")
+        self._names: list[Any] = []          # the text glyphs of terrain and place names
         self._terrain(p)
         names = [n for n, _ in table.points]
         p.scatter([xy[0] for _, xy in table.points], [xy[1] for _, xy in table.points], size=4, color="#999999")
-        p.text([xy[0] for _, xy in table.points], [xy[1] - 0.7 for _, xy in table.points], text=names,
-               text_font_size="8pt", text_color="#777777", text_align="center")
+        self._names.append(p.text([xy[0] for _, xy in table.points], [xy[1] - 0.7 for _, xy in table.points],
+                                  text=names, text_font_size="8pt", text_color="#777777", text_align="center").glyph)
         self.sources = {"clear": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "blocked": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "units": ColumnDataSource(self._unit_data([])),
@@ -118,8 +124,8 @@ class TableView:
                   line_width=3)
         r = p.scatter("x", "y", source=self.sources["units"], size=18, marker="marker", fill_color="fill",
                       line_color="color", line_width=2)
-        p.text("x", "ty", text="label", source=self.sources["units"], text_font_size="9pt", text_align="center",
-               text_color="color")
+        self._labels = p.text("x", "ty", text="label", source=self.sources["units"], text_font_size="9pt",
+                              text_align="center", text_color="color").glyph
         p.add_tools(HoverTool(renderers=[r], tooltips=[("unit", "@name"), ("side", "@side"),
                                                         ("figures", "@figures"), ("Troop Quality", "@tq"),
                                                         ("state", "@state")]))
@@ -137,9 +143,10 @@ class TableView:
                 continue
             p.patches([[x for x, _ in f.points] for f in feats], [[y for _, y in f.points] for f in feats],
                       fill_color=colour, fill_alpha=0.55, line_color=colour, legend_label=legend)
-            p.text([sum(x for x, _ in f.points) / len(f.points) for f in feats],
-                   [sum(y for _, y in f.points) / len(f.points) for f in feats], text=[f.name for f in feats],
-                   text_font_size="8pt", text_font_style="italic", text_align="center", text_color="#333333")
+            self._names.append(p.text(
+                [sum(x for x, _ in f.points) / len(f.points) for f in feats],
+                [sum(y for _, y in f.points) / len(f.points) for f in feats], text=[f.name for f in feats],
+                text_font_size="8pt", text_font_style="italic", text_align="center", text_color="#333333").glyph)
 
     @staticmethod
     def _unit_data(shown: list[UnitMark]) -> dict[str, list]:
@@ -152,6 +159,22 @@ class TableView:
                 "marker": ["triangle" if m.overwatch else "circle" for m in shown],
                 "state": [", ".join(w for w, on in (("hidden (own side only)", m.hidden), ("on Overwatch", m.overwatch))
                                     if on) or "-" for m in shown]}
+
+    def set_text_sizes(self, presentation: bool = False, scale: float = 1.0) -> dict[str, float]:
+        """Size the table's texts: :data:`TEXT_PX` times ``scale`` (the lab's text scale, 0.5..3), and in
+        ``presentation`` mode at least :data:`PRESENTATION_PX` (a projector).  Returns the sizes in px by
+        part (the keys of :data:`TEXT_PX`)."""
+        size = {k: round(max(v * scale, PRESENTATION_PX[k] if presentation else 0.0), 1) for k, v in TEXT_PX.items()}
+        p, css = self.figure, {k: f"{v:g}px" for k, v in size.items()}
+        self._labels.text_font_size = css["units"]
+        for glyph in self._names:
+            glyph.text_font_size = css["names"]
+        p.legend[0].label_text_font_size = css["legend"]
+        p.legend[0].update(glyph_height=round(size["legend"] + 1), label_height=round(size["legend"] + 1))
+        p.title.text_font_size = css["title"]
+        for axis in (*p.xaxis, *p.yaxis):
+            axis.update(axis_label_text_font_size=css["axis_labels"], major_label_text_font_size=css["ticks"])
+        return size
 
     def on_unit(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(name)`` when a tap lands on a unit."""
