@@ -6,7 +6,7 @@ from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.stage import stage
 from lcb_lab.kernel.worlds import seen
 from tests.archipelago.helpers import N, S, at, refused
-from tests.archipelago.test_notbuilt_archnb1_base_b import base_b_board, turn_passes
+from tests.archipelago.test_base_b import base_b_board, turn_passes
 
 BESIDE = at((N, 5))                                      # next to Red Base B's storage (N, 4)
 
