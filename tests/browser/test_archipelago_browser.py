@@ -64,7 +64,7 @@ def test_a_class_plays_archipelago_turns_with_hand_over_torpedo_undo_and_fork(pa
     page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
     expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
     expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Explained log")
-    expect(L.lab(page)).to_contain_text("bonus: 27.8%", timeout=D.KERNEL_MS)      # the odds before the roll
+    expect(L.lab(page)).to_contain_text("BONUS move: 27.8%", timeout=D.KERNEL_MS)      # the odds before the roll
     _titles_fit(page)
     L.tab(page, "Game").click()
     L.labelled(page, "dropdown", "Scenario").select_option("skirmish")
