@@ -145,3 +145,21 @@ def test_the_geometry_docstring_examples_run():
     import doctest
     result = doctest.testmod(geo, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted >= 3
+
+
+def test_the_fixed_sonars_near_the_bases_a_are_drawn_in_their_owners_colour_with_a_key_line():
+    """l.1181: the expanded board's fixed sonars (sandbox places, the board's ``sonar`` features) are
+    public: each is a dashed ring marked SN in its owner's colour, and the key's second line names
+    them; the level 1-4 board has none and its key does not mention them.  The key is two lines so
+    that each fits the figure at 1366x768."""
+    from lcb_lab.ui.archipelago.board_layers import OWNER_COLOURS, key_text
+    expanded = load_board("archipelago_expanded")
+    d = BoardView(expanded).sources["sonars"].data
+    want = sorted((f.owner, geo.xy(q)) for f in expanded.features.values() if f.kind == "sonar" for q in f.points)
+    got = sorted((next(o for o, c in OWNER_COLOURS.items() if c == col), (x, y))
+                 for col, x, y in zip(d["colour"], d["x"], d["y"]))
+    assert got == want and len(got) == 4 and set(d["text"]) == {"SN"}
+    assert "SN ring: a Base A's sonar (l.1181)" in key_text(expanded)[1]
+    small = load_board("archipelago")
+    assert BoardView(small).sources["sonars"].data["x"] == [] and "sonar" not in " ".join(key_text(small))
+    assert all(len(line) <= 120 for b in (small, expanded) for line in key_text(b))

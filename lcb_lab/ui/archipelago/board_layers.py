@@ -18,7 +18,7 @@ from lcb_lab.kernel.hexgrid import Facing, neighbour
 from lcb_lab.ui.archipelago import geometry as geo
 
 __all__ = ["SEA", "POINT_COLOURS", "COLOUR_WORDS", "DRAW_ORDER", "OWNER_COLOURS", "SYMBOL_GLYPHS",
-           "POINT_TOOLTIPS", "key_text", "add_board_layers", "point_rows", "sector_lines"]
+           "POINT_TOOLTIPS", "key_text", "add_board_layers", "point_rows", "sector_lines", "sonars"]
 
 SEA = "#4f80b8"
 """The deep sea under the points."""
@@ -49,12 +49,20 @@ OWNER_COLOURS = {"Red": "#c62828", "Blue": "#0b3a8f"}
 SYMBOL_GLYPHS = {"port": "\u2693", "workshop": "\u2692", "ammunition": "A", "fuel": "F"}
 """The mark drawn for each symbol of l.130 (anchor, hammer, A for ammunition, F for fuel)."""
 
-def key_text(board: Board) -> str:
-    """The key under the map: the symbols' marks, landing points, bases and the board's sectors."""
+def key_text(board: Board) -> tuple[str, str]:
+    """The key under the map, two short lines (each fits the figure at 1366x768): the symbols' marks
+    and landing points; the bases, the fixed sonars (where the board has them) and the sectors."""
     last = f"{board.sector_cols[-1]}{board.sector_rows}"
+    sonar = "SN ring: a Base A's sonar (l.1181) \u00b7 " if sonars(board) else ""
     return ("Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 "
-            "H helicopter landing point \u00b7 framed names: the bases (l.108) \u00b7 "
-            f"sectors A1-{last} (l.110, l.825) \u00b7 sandbox board")
+            "H helicopter landing point",
+            "framed names: the bases (l.108) \u00b7 " + sonar + f"sectors A1-{last} (l.110, l.825) \u00b7 sandbox board")
+
+
+def sonars(board: Board) -> list[tuple[str, object]]:
+    """``(owner, point)`` of each fixed sonar near a Base A (l.1181; the board's ``sonar`` features,
+    their places sandbox: the text prints their sectors as "xxxxxxxxxx")."""
+    return [(f.owner or "", q) for f in board.features.values() if f.kind == "sonar" for q in f.points]
 
 POINT_TOOLTIPS = [("point", "@label"), ("sector", "@sector"), ("colour", "@colour"), ("symbols", "@symbols"),
                   ("base", "@base")]
@@ -85,8 +93,9 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
                                   line_color="#0b1d3a", line_width=0.8))
     _symbols(p, board, sources)
     _bases(p, board, sources)
-    p.add_layout(Title(text=key_text(board), text_font_size="10px", text_font_style="normal", text_color="#3b4650"),
-                 "below")
+    _sonars(p, board, sources)
+    for line in key_text(board):
+        p.add_layout(Title(text=line, text_font_size="10px", text_font_style="normal", text_color="#3b4650"), "below")
     return renderers
 
 
@@ -185,3 +194,21 @@ def _bases(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> Non
     p.text("x", "y", "text", source=sources["base_names"], text_align="center", text_baseline="middle",
            text_font_size="11px", text_font_style="bold", text_color="colour", background_fill_color="#ffffff",
            background_fill_alpha=0.85, border_line_color="colour", padding=2)
+
+
+def _sonars(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
+    """The fixed sonars near the Bases A (l.1181): a dashed ring in the owner's colour marked SN."""
+    rows: dict[str, list] = {"x": [], "y": [], "colour": [], "text": []}
+    for owner, q in sonars(board):
+        x, y = geo.xy(q)
+        rows["x"].append(x)
+        rows["y"].append(y)
+        rows["colour"].append(OWNER_COLOURS.get(owner, "#444444"))
+        rows["text"].append("SN")
+    sources["sonars"] = ColumnDataSource(rows)
+    if not rows["x"]:
+        return
+    p.circle("x", "y", radius=0.42, source=sources["sonars"], fill_alpha=0, line_color="colour", line_width=2,
+             line_dash="dashed")
+    p.text("x", "y", "text", source=sources["sonars"], text_align="center", text_baseline="bottom", y_offset=-7,
+           text_font_size="9px", text_font_style="bold", text_color="colour")
