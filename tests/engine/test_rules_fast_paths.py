@@ -261,19 +261,18 @@ def test_a_copy_with_other_cvs_reads_its_own_tables():
 def test_p_hit_remembers_the_die_s_own_answers():
     for cv in range(-3, 25):
         assert die.p_hit(cv) == die.DIE.chance(at_most(cv))
-        assert die._P_HIT[cv] == die.DIE.chance(at_most(cv))
-    assert die.p_hit(7.5) == die.DIE.chance(at_most(7.5)) and 7.5 not in die._P_HIT
+    hits = die.p_hit.cache_info().hits
+    assert die.p_hit(12) == 0.6 and die.p_hit.cache_info().hits == hits + 1
+    assert die.p_hit(7.5) == die.DIE.chance(at_most(7.5))
 
 
 def test_remembered_odds_are_the_same_object_and_skip_what_is_not_an_int():
-    odds._MEMO.clear()
+    odds._kept_odds.cache_clear()
     a = odds.remembered_odds([(3, 12)], [(2, 8)], 2, answered=[([(1, 10)], [(1, 9)])])
     assert a == odds.engagement_odds([(3, 12)], [(2, 8)], 2, answered=[([(1, 10)], [(1, 9)])])
     assert odds.remembered_odds([(3, 12)], [(2, 8)], 2, answered=[([(1, 10)], [(1, 9)])]) is a
     assert odds.remembered_odds([(3, 12)], [(2, 8)], 3) != a
-    n = len(odds._MEMO)
+    n = odds._kept_odds.cache_info().currsize
     b = odds.remembered_odds([(3, 12.0)], [(2, 8)], 2)
-    assert b == odds.engagement_odds([(3, 12.0)], [(2, 8)], 2) and len(odds._MEMO) == n
-    odds._MEMO.update({i: None for i in range(odds._MEMO_SIZE)})
-    odds.remembered_odds([(1, 1)], [], 1)
-    assert len(odds._MEMO) == 1                       # full: all dropped, then the new one kept
+    assert b == odds.engagement_odds([(3, 12.0)], [(2, 8)], 2) and odds._kept_odds.cache_info().currsize == n
+    assert odds._kept_odds.cache_info().maxsize == 4096

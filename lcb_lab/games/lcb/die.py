@@ -12,6 +12,8 @@ import it).
 """
 from __future__ import annotations
 
+import functools
+
 from typing import Iterable
 
 from lcb_lab.kernel.dice import D20, Dice, Die, Rule, at_most
@@ -25,18 +27,11 @@ def hits_on(cv: int) -> Rule:
     return at_most(cv)
 
 
-_P_HIT: dict[int, float] = {}
-"""``p_hit``'s answers so far, by CV (the die and its rule never change: the same floats)."""
-
-
+@functools.lru_cache(maxsize=256)
 def p_hit(cv: int) -> float:
-    """Chance one d20 hits on ``cv`` (7.02): ``clamp(cv, 0, 20) / 20``, exactly."""
-    got = _P_HIT.get(cv)
-    if got is None:
-        got = DIE.chance(at_most(cv))
-        if type(cv) is int:             # an int key only (a float CV is asked afresh)
-            _P_HIT[cv] = got
-    return got
+    """Chance one d20 hits on ``cv`` (7.02): ``clamp(cv, 0, 20) / 20``, exactly (remembered by CV:
+    the die and its rule never change)."""
+    return DIE.chance(at_most(cv))
 
 
 def p_any_hit(dice: int, cv: int) -> float:

@@ -6,6 +6,8 @@ INTERCEPT hits)`` (7.57), MILDECs absorb first (4.22) and hits beyond the target
 """
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -97,12 +99,8 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
                           hp, p_destroy, exp)
 
 
-_MEMO: dict = {}
-_MEMO_SIZE = 4096
-
-
 def _plain_key(x):
-    """``x`` (ints, lists / tuples of them) as a hashable key, or None when anything in it is not
+    """``x`` (ints, lists / tuples of them) as nested tuples, or None when anything in it is not
     exactly an ``int`` (a float or bool CV is computed afresh, never mixed up with an int's)."""
     if type(x) is int:
         return x
@@ -117,22 +115,22 @@ def _plain_key(x):
     return None
 
 
+@functools.lru_cache(maxsize=4096)
+def _kept_odds(shots: tuple, intercepts: tuple, hp: int, unstoppable: tuple, answered: tuple, die: Die,
+               rule: Callable[[int], Rule]) -> EngagementOdds:
+    return engagement_odds(list(shots), list(intercepts), hp, unstoppable=list(unstoppable),
+                           answered=[(list(a), list(i)) for a, i in answered], die=die, rule=rule)
+
+
 def remembered_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]], hp: int,
                     unstoppable: list[tuple[int, int]] = (),
                     answered: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = (),
                     die: Die = DIE, rule: Callable[[int], Rule] = hits_on) -> EngagementOdds:
-    """:func:`engagement_odds` (no MILDEC), remembered by its arguments: the very same
-    :class:`EngagementOdds` (frozen, its parts tuples) for the same dice, CVs and HP -- the combat
-    sequence logs the odds of every engagement it resolves (7.02, 7.57), and random play meets the
-    same few engagements again and again.  At most 4,096 answers are kept (then all are dropped)."""
+    """:func:`engagement_odds` (no MILDEC), remembered by its arguments (``functools.lru_cache``,
+    the 4,096 latest): the very same :class:`EngagementOdds` (frozen, its parts tuples) for the same
+    dice, CVs and HP -- the combat sequence logs the odds of every engagement it resolves (7.02,
+    7.57), and random play meets the same few engagements again and again."""
     key = _plain_key((shots, intercepts, hp, unstoppable, answered))
     if key is None:
         return engagement_odds(shots, intercepts, hp, unstoppable=unstoppable, answered=answered, die=die, rule=rule)
-    key = (key, die, rule)
-    got = _MEMO.get(key)
-    if got is None:
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        got = _MEMO[key] = engagement_odds(shots, intercepts, hp, unstoppable=unstoppable, answered=answered,
-                                           die=die, rule=rule)
-    return got
+    return _kept_odds(*key, die, rule)
