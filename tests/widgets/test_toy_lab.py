@@ -127,6 +127,15 @@ def test_save_and_load_a_toy_game(tmp_path):
     assert json.loads(path.read_text())["record"]["steps"][3]["action"] == {"kind": "spot", "unit": "r1", "target": "g1"}
 
 
+def test_a_broken_toy_save_names_the_file_and_key_and_loses_nothing(tmp_path):
+    lab = _spotted_lab(files_dir=tmp_path)
+    saved = data(lab.game)
+    (tmp_path / "bad.json").write_text(json.dumps({"state": {}, "dice": 5}))
+    assert lab.load_game("bad.json", confirm=True) is None
+    assert "bad.json" in lab.message.value and "state.units: missing" in lab.message.value and "\n" not in lab.message.value
+    assert data(lab.game) == saved
+
+
 def test_presentation_mode_is_the_shared_switch(tmp_path):
     lab = open_toy_lab(files_dir=tmp_path)
     lab.presentation_toggle.value = True

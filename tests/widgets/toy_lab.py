@@ -7,21 +7,18 @@ with Scouts' "map" (an HTML line of positions with the scouts the viewer knows) 
 tab (the viewer's legal acts, *Apply*).  Nothing here imports LC:B."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Sequence
 
 import ipywidgets as W
 
 from lcb_lab.kernel import choices as K
-from lcb_lab.kernel.dice import D6, Dice
-from lcb_lab.kernel.history import Step
-from lcb_lab.kernel.undo import last_step_undo
+from lcb_lab.kernel.dice import D6
+from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.kernel.observer import redact_log
-from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
+from lcb_lab.kernel.saved import restore
 from lcb_lab.ui.lab.controller import LabController, follow
-from lcb_lab.ui.lab.game_ui import LabMap, LabPanels
+from lcb_lab.ui.lab.game_ui import LabMap, LabPanels, UmpireLabGame
 from lcb_lab.ui.lab.html import esc, rule_badges
 from lcb_lab.ui.lab.shell import LabShell
 from lcb_lab.ui.lab.sync import set_children, set_options
@@ -66,42 +63,27 @@ def _acts(game: Scouts, viewer: str) -> tuple:
     return tuple(a for a in out if getattr(a, "target", None) in (None, *known))
 
 
-class ToyUi:
-    """Scouts for the shared lab."""
+class ToyUi(UmpireLabGame):
+    """Scouts for the shared lab: the shared umpire-run lab game (viewer names, scenario check,
+    JSON save/load through the kernel's reader of a saved game, undo, timeline) with Scouts' parts."""
 
     viewers = [(p, p) for p in PLAYERS] + [("Umpire", UMPIRE)]
-    all_seeing = UMPIRE
     default_scenario = "three_scouts"
-    starts: Sequence[tuple[str, str]] = ()
+    scenarios = {"three_scouts": None}
+    game_words = "Scouts"
+    umpire_tip = "everything"
+    player_tip = "what {viewer} may know"
 
-    def viewer_name(self, viewer: str) -> str:
-        return "Umpire view" if viewer == UMPIRE else f"{viewer} view"
-
-    def viewer_tip(self, viewer: str) -> str:
-        return "everything" if viewer == UMPIRE else f"what {viewer} may know"
-
-    def scenario_names(self) -> list[str]:
-        return ["three_scouts"]
-
-    def new_game(self, scenario: str, seed: int | None, start: str | None) -> Scouts:
-        if scenario != "three_scouts":
-            raise ValueError(f"no Scouts scenario {scenario!r}")
+    def make_game(self, scenario: str, seed: int | None) -> Scouts:
         return new_game(seed=seed if seed is not None else 0)
 
-    def save_game(self, game: Scouts, path: Path) -> None:
-        path.write_text(json.dumps({"state": game.state_to_data(game.state), "dice": game.dice.state(),
-                                    "record": game.record_to_json()}), encoding="utf-8")
+    def save_data(self, game: Scouts) -> dict:
+        return {"state": game.state_to_data(game.state), "dice": game.dice.state(), "record": game.record_to_json()}
 
-    def load_game(self, path: Path) -> Scouts:
-        d = json.loads(path.read_text(encoding="utf-8"))
-        g = new_game()
-        g = g.spawn(g.state_from_data(d["state"]), Dice.from_state(d["dice"], D6))
-        if d["record"] is not None:
-            g.load_record(d["record"], str(path))
-        return g
-
-    def start_of(self, game: Scouts) -> None:
-        return None
+    def from_save(self, data: Any, source: str) -> Scouts:
+        if not isinstance(data, dict):
+            raise ScenarioError(source, "state", "not a saved game of Scouts")
+        return restore(new_game(), data, source, D6)
 
     def title(self, game: Scouts) -> str:
         return "Scouts"
@@ -109,12 +91,6 @@ class ToyUi:
     def progress(self, game: Scouts) -> str:
         n = game.history.cursor
         return f"turn {game.state.turn}, {n} step{'s' if n != 1 else ''}"
-
-    def in_progress(self, game: Scouts) -> bool:
-        return bool(game.state.log)
-
-    def status_html(self, game: Scouts) -> str:
-        return f'<div class="lcb-card"><b>Scouts</b> \u00b7 {esc(self.progress(game))}</div>'
 
     def first_hint(self, game: Scouts) -> str:
         return "Bid in the Acts tab."
@@ -127,12 +103,6 @@ class ToyUi:
         return ToyViewModel(viewer, game.step_label_for(n, viewer) if n else "",
                             tuple(redact_log(game.state.log, viewer)), () if past else _acts(game, viewer), None,
                             view(game, viewer))
-
-    def undo_allowed(self, game: Scouts, viewer: str) -> tuple[bool, str]:
-        return last_step_undo(game, viewer, UMPIRE, all_seeing_name="umpire")
-
-    def timeline(self, game: Scouts, viewer: str) -> list[TimelineRow]:
-        return timeline_rows(game, viewer, lambda steps: [f"Turn {s.turn}" for s in steps], _actor)
 
     def compare(self, first: Scouts, branch: Scouts, viewer: str) -> list[ToyDiff]:
         rows = [ToyDiff("score", p, first.state.scores[p], branch.state.scores[p]) for p in PLAYERS
@@ -147,10 +117,6 @@ class ToyUi:
         for e in redact_log(game.state.log, viewer):
             parts.append(f'<div class="lcb-log-line">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b></div>')
         return parts + [h for _, h in notes]
-
-
-def _actor(step: Step) -> str | None:
-    return step.player
 
 
 TOY_UI = ToyUi()
