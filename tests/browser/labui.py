@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from driver import KERNEL_MS, LOAD_TIMEOUT_MS, START_NOTEBOOK, Probe, Server
+from driver import KERNEL_MS, LOAD_TIMEOUT_MS, RESULTS, START_NOTEBOOK, Probe, Server
 
 # the lab's visible texts the helpers click (see lcb_lab/ui/lab and lcb_lab/ui/lcb)
 TAB_IMPULSE, TAB_HISTORY = "Impulse", "History"
@@ -670,3 +670,27 @@ def load_broken_save(page, path, key: str, problem: str) -> None:
     expect(msg).to_contain_text(text.replace("{path}", elide_middle(str(path), path_room(text))), timeout=KERNEL_MS)
     expect(msg.locator(".lcb-path").first).to_have_attribute("title", str(path))
     assert msg.evaluate(ONE_LINE_JS) == 1, msg.inner_text()
+
+
+def umpire_undo_fork_and_broken_save(page, *, table: str, saved, saved_text: str, key: str, problem: str,
+                                     still: str, shot: str) -> None:
+    """The second half of each umpire-run lab's instructor walk, in presentation mode after a hand-over:
+    the player's *Undo* greyed (not its step), the umpire's *Undo*, presentation off, *Fork here* (the
+    branch's ``table`` selector drawn a second time, below the game at 1366 and 1920 px), then a broken save
+    (``saved_text`` written to ``saved``) refused in one line naming ``key`` and ``problem``, the game in
+    play still showing ``still``; screenshot ``test-results/<shot>.png``."""
+    from playwright.sync_api import expect
+    msg = page.locator(".lcb-app .lcb-message").first
+    tab(page, "History").click()
+    expect(button(page, "Undo")).to_be_disabled()
+    show_view(page, "Umpire")
+    button(page, "Undo").click()
+    expect(msg).to_contain_text("Undo: done.", timeout=KERNEL_MS)
+    presentation(page, on=False)
+    button(page, "Fork here").click()
+    expect(page.locator(f".lcb-app {table}").nth(1)).to_be_visible(timeout=KERNEL_MS)
+    assert branch_place(page) == "below"
+    saved.write_text(saved_text)
+    load_broken_save(page, saved, key, problem)
+    expect(lab(page)).to_contain_text(still)
+    page.screenshot(path=str(RESULTS / f"{shot}.png"))

@@ -214,17 +214,8 @@ def test_an_instructor_presents_undoes_forks_and_loads_a_broken_save(page: Page,
     _message(page, "Showing the Blue view.")
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"archipelago_presentation_{name}.png"))
-    L.tab(page, "History").click()
-    expect(L.button(page, "Undo")).to_be_disabled()                 # Red's step, not Blue's
-    L.show_view(page, "Umpire")
-    _click(page, "Undo")
-    _message(page, "Undo: done.")
-    L.presentation(page, on=False)
-    _click(page, "Fork here")
-    expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)
-    assert L.branch_place(page) == "below"                          # as every lab's branch at 1366 and 1920 px
-    saved = tmp_path / "broken.json"
-    saved.write_text('{"game": "archipelago", "level": 1, "board": "archipelago", "state": [], "dice": {}}')
-    L.load_broken_save(page, saved, "state", "an object ({...}) is expected, the file has a list")
-    expect(L.lab(page)).to_contain_text("turn 1, Red to move")                    # the game in play stays
-    page.screenshot(path=str(D.RESULTS / f"archipelago_broken_save_{name}.png"))
+    L.umpire_undo_fork_and_broken_save(        # Red's step: Blue's Undo greyed, the umpire's works
+        page, table=".bk-Canvas", saved=tmp_path / "broken.json",
+        saved_text='{"game": "archipelago", "level": 1, "board": "archipelago", "state": [], "dice": {}}',
+        key="state", problem="an object ({...}) is expected, the file has a list",
+        still="turn 1, Red to move", shot=f"archipelago_broken_save_{name}")

@@ -102,17 +102,8 @@ def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(
     expect(L.lab(page)).to_contain_text("Red declares its Reactions to SAS A", timeout=D.KERNEL_MS)
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"force_on_force_presentation_{name}.png"))
-    L.tab(page, "History").click()
-    expect(L.button(page, "Undo")).to_be_disabled()                 # not Red's step to take back
-    L.show_view(page, "Umpire")
-    L.button(page, "Undo").click()                                  # the umpire may
-    _message(page, "Undo: done.")
-    L.presentation(page, on=False)
-    L.button(page, "Fork here").click()
-    expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)
-    assert L.branch_place(page) == "below"                          # as every lab's branch at 1366 and 1920 px
-    saved = tmp_path / "broken.json"
-    saved.write_text('{"game": "force_on_force", "state": {}, "dice": "seed 1", "record": null}')
-    L.load_broken_save(page, saved, "state.units", "missing (a required field)")
-    expect(L.lab(page)).to_contain_text("Blue has the initiative, 1 step")       # the game in play stays
-    page.screenshot(path=str(D.RESULTS / f"force_on_force_broken_save_{name}.png"))
+    L.umpire_undo_fork_and_broken_save(        # Blue's step: Red's Undo greyed, the umpire's works
+        page, table=".bk-Canvas", saved=tmp_path / "broken.json",
+        saved_text='{"game": "force_on_force", "state": {}, "dice": "seed 1", "record": null}',
+        key="state.units", problem="missing (a required field)",
+        still="Blue has the initiative, 1 step", shot=f"force_on_force_broken_save_{name}")

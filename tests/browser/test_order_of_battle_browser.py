@@ -85,17 +85,8 @@ def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(
     expect(page.locator(".lcb-app .oob-hand").first).to_contain_text("Birch (yours)", timeout=D.KERNEL_MS)
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"order_of_battle_presentation_{name}.png"))
-    L.tab(page, "History").click()
-    expect(L.button(page, "Undo")).to_be_disabled()                 # not Birch's step (and a draw, l.17)
-    L.show_view(page, "Umpire")
-    L.button(page, "Undo").click()                                  # the umpire may
-    _message(page, "Undo: done.")
-    L.presentation(page, on=False)
-    L.button(page, "Fork here").click()
-    expect(page.locator(".lcb-app .oob-track").nth(1)).to_be_visible(timeout=D.KERNEL_MS)   # the branch's table
-    assert L.branch_place(page) == "below"                          # as every lab's branch at 1366 and 1920 px
-    saved = tmp_path / "broken.json"
-    saved.write_text('{"game": "order_of_battle", "state": {"seats": ["Ash", "Birch", "Cedar"]}, "dice": {}}')
-    L.load_broken_save(page, saved, "state.commanders", "missing (a required field)")
-    expect(L.lab(page)).to_contain_text("turn 1, I. Draw Phase, 0 steps")          # the game in play stays
-    page.screenshot(path=str(D.RESULTS / f"order_of_battle_broken_save_{name}.png"))
+    L.umpire_undo_fork_and_broken_save(        # Ash's step (a draw, l.17): Birch's Undo greyed
+        page, table=".oob-track", saved=tmp_path / "broken.json",
+        saved_text='{"game": "order_of_battle", "state": {"seats": ["Ash", "Birch", "Cedar"]}, "dice": {}}',
+        key="state.commanders", problem="missing (a required field)",
+        still="turn 1, I. Draw Phase, 0 steps", shot=f"order_of_battle_broken_save_{name}")
