@@ -125,7 +125,8 @@ class TableView:
         r = p.scatter("x", "y", source=self.sources["units"], size=18, marker="marker", fill_color="fill",
                       line_color="color", line_width=2)
         self._labels = p.text("x", "ty", text="label", source=self.sources["units"], text_font_size="9pt",
-                              text_align="center", text_color="color").glyph
+                              text_align="center", text_color="color", background_fill_color="#ffffff",
+                              background_fill_alpha=0.8, padding=1, border_radius=2).glyph   # legible over names
         p.add_tools(HoverTool(renderers=[r], tooltips=[("unit", "@name"), ("side", "@side"),
                                                         ("figures", "@figures"), ("Troop Quality", "@tq"),
                                                         ("state", "@state")]))
@@ -143,10 +144,11 @@ class TableView:
                 continue
             p.patches([[x for x, _ in f.points] for f in feats], [[y for _, y in f.points] for f in feats],
                       fill_color=colour, fill_alpha=0.55, line_color=colour, legend_label=legend)
-            self._names.append(p.text(
-                [sum(x for x, _ in f.points) / len(f.points) for f in feats],
-                [sum(y for _, y in f.points) / len(f.points) for f in feats], text=[f.name for f in feats],
-                text_font_size="8pt", text_font_style="italic", text_align="center", text_color="#333333").glyph)
+            self._names.append(p.text(        # the top-left corner inside: the centre is where places sit
+                [min(x for x, _ in f.points) + 0.25 for f in feats],
+                [max(y for _, y in f.points) - 0.15 for f in feats], text=[f.name for f in feats],
+                text_font_size="8pt", text_font_style="italic", text_align="left", text_baseline="top",
+                text_color="#333333").glyph)
 
     @staticmethod
     def _unit_data(shown: list[UnitMark]) -> dict[str, list]:
