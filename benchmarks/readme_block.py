@@ -1,7 +1,7 @@
 """The generated blocks of figures in ``benchmarks/README.md`` (``--write-readme`` / ``--check``).
 
 ``run.py`` writes one block (``BEGIN`` ... ``END``, :data:`RUN`), ``browser.py`` another
-(:data:`BROWSER`).  A block's first line is a stamp naming the command that wrote it and the
+(:data:`BROWSER`), ``strength.py`` one in ``docs/opponents.md`` (:data:`STRENGTH`).  A block's first line is a stamp naming the command that wrote it and the
 SHA-256 of the rest of the block, so a figure typed in by hand (or a block written by something
 else) fails ``--check``.
 """
@@ -74,6 +74,13 @@ BROWSER = Kind("<!-- bench-browser:begin -->", "<!-- bench-browser:end -->",
                {**{k: v for k, v in HEADER_FIELDS.items() if k not in ("mode", "reference")},
                 "mode": r"(quick|full) run of \d+ s", "reference": r"reference workload [\d.]+ ms wall"},
                "## Last run of `benchmarks/browser.py`")
+STRENGTH = Kind("<!-- bench-strength:begin -->", "<!-- bench-strength:end -->",
+                "benchmarks/strength.py --write-docs` (make bench-strength)",
+                ("pairing", "games", "wins US / RU", "margin (per game)", "95 % CI", "verdict", "CPU"),
+                {"date": HEADER_FIELDS["date"], "settings": r"\d+ games a pairing, search budget [\d.]+ s CPU a decision",
+                 "full": r"(the issue's full settings|below the full settings)",
+                 "cores": HEADER_FIELDS["cores"], "commit": HEADER_FIELDS["commit"]},
+                "## Last run of `benchmarks/strength.py`")
 
 
 def render(header: str, rows: list[tuple[str, ...]], kind: Kind = RUN) -> str:

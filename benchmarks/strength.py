@@ -2,6 +2,8 @@
 
     make bench-strength                                   # the default run (long: hours of CPU)
     .venv/bin/python benchmarks/strength.py --games 4 --budget 0.05 --workers 2
+    .venv/bin/python benchmarks/strength.py --games 40 --budget 0.1 --write-docs   # + the block in docs/opponents.md
+    .venv/bin/python benchmarks/strength.py --check       # was that block written by --write-docs?
 
 Pairings (``--pairings``, default ``random:greedy,greedy:search``): for each pairing ``X:Y`` and
 each seed, one game with X on US and Y on RU and one with the seats swapped (same seed: the
@@ -14,6 +16,11 @@ two seatings (the seat's own advantage cancels).  Printed per pairing: games, wi
 mean margin with its 95 % confidence interval (normal, 1.96 standard errors of the seed
 values) and the verdict "Y beats X" only when the interval lies above 0 ("X beats Y" below).
 The search policy's per-decision CPU budget is ``--budget`` (default 1 s).  Not a test: figures.
+A progress bar (``tqdm.auto``, on standard error) follows the games as they end.  ``--write-docs``
+writes the figures into the stamped block "Last run of benchmarks/strength.py" of
+``docs/opponents.md`` (never typed by hand: ``--check`` and ``tests/test_benchmarks_smoke.py`` refuse a
+block edited afterwards), its header naming the settings and whether they are the full ones
+(200 games a pairing, 1 s a decision).
 """
 from __future__ import annotations
 
@@ -22,11 +29,18 @@ import math
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
+import readme_block  # noqa: E402  (benchmarks/readme_block.py)
+
+DOCS = os.path.join(HERE, "..", "docs", "opponents.md")
+FULL = (200, 1.0)
+"""The full settings: games a pairing and the search's CPU seconds a decision."""
 
 MAX_IMPULSES = 400
 """A game is stopped after this many impulses (a guard; Gotland Redux ends well before)."""
@@ -59,8 +73,9 @@ def _task(args: tuple) -> tuple:
     return seed, y_team, r["kills"][y_team] - r["kills"][other], r
 
 
-def summary(x: str, y: str, rows: list[tuple]) -> list[str]:
-    """The lines printed for pairing ``x:y`` from ``[(seed, y_team, y_margin, result)]``."""
+def figures(rows: list[tuple]) -> dict:
+    """Pairing figures from ``[(seed, y_team, y_margin, result)]``: games, seeds, wins per team, the mean
+    per-seed margin with its 95 % interval (``lo``, ``hi``; infinite under two seeds), and the CPU."""
     per_seed: dict[int, list[float]] = {}
     for seed, _, m, _ in rows:
         per_seed.setdefault(seed, []).append(m)
@@ -69,14 +84,68 @@ def summary(x: str, y: str, rows: list[tuple]) -> list[str]:
     mean = sum(vals) / n if n else 0.0
     sd = math.sqrt(sum((v - mean) ** 2 for v in vals) / (n - 1)) if n > 1 else float("inf")
     half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
-    lo, hi = mean - half, mean + half
-    verdict = f"{y} beats {x}" if lo > 0 else f"{x} beats {y}" if hi < 0 else "no verdict (the interval holds 0)"
     wins = {t: sum(1 for _, yt, _, r in rows if r["winner"] == t) for t in ("US", "RU")}
-    cpu = sum(r["cpu"] for *_, r in rows)
-    return [f"{x} vs {y}: {len(rows)} games ({n} seeds, seats swapped), wins US {wins['US']} RU {wins['RU']}, "
-            f"CPU {cpu:.1f} s",
-            f"  {y}'s kill margin (kills made less kills suffered, per game): mean {mean:+.2f}, "
-            f"95 % CI [{lo:+.2f}, {hi:+.2f}] -> {verdict}"]
+    return {"games": len(rows), "seeds": n, "wins": wins, "mean": mean, "lo": mean - half, "hi": mean + half,
+            "cpu": sum(r["cpu"] for *_, r in rows)}
+
+
+def verdict(x: str, y: str, f: dict) -> str:
+    """"Y beats X" when the interval lies above 0, "X beats Y" below, else no verdict."""
+    return (f"{y} beats {x}" if f["lo"] > 0 else f"{x} beats {y}" if f["hi"] < 0
+            else "no verdict (the interval holds 0)")
+
+
+def summary(x: str, y: str, rows: list[tuple]) -> list[str]:
+    """The lines printed for pairing ``x:y`` from ``[(seed, y_team, y_margin, result)]``."""
+    f = figures(rows)
+    return [f"{x} vs {y}: {f['games']} games ({f['seeds']} seeds, seats swapped), wins US {f['wins']['US']} "
+            f"RU {f['wins']['RU']}, CPU {f['cpu']:.1f} s",
+            f"  {y}'s kill margin (kills made less kills suffered, per game): mean {f['mean']:+.2f}, "
+            f"95 % CI [{f['lo']:+.2f}, {f['hi']:+.2f}] -> {verdict(x, y, f)}"]
+
+
+def docs_block(games: int, budget: float, results: list[tuple[str, str, dict]], cores: int, commit: str) -> str:
+    """The stamped block for ``docs/opponents.md`` (:data:`readme_block.STRENGTH`) from the pairings'
+    ``(x, y, figures)``."""
+    full = "the issue's full settings" if (games, budget) >= FULL else \
+        f"below the full settings ({FULL[0]} games a pairing, {FULL[1]:g} s a decision): a first look, not the pass line"
+    header = (f"{time.strftime('Measured %Y-%m-%d %H:%M UTC', time.gmtime())} by `benchmarks/strength.py`: "
+              f"{games} games a pairing, search budget {budget:g} s CPU a decision ({full}); "
+              f"{cores} cores ({len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else cores} usable), "
+              f"lcb_lab at {commit}.")
+    rows = [(f"{x} vs {y}", str(f["games"]), f"{f['wins']['US']} / {f['wins']['RU']}", f"{y} {f['mean']:+.2f}",
+             f"[{f['lo']:+.2f}, {f['hi']:+.2f}]", verdict(x, y, f), f"{f['cpu']:.0f} s") for x, y, f in results]
+    return readme_block.render(header, rows, readme_block.STRENGTH)
+
+
+def _commit() -> str:
+    import subprocess
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short=8", "HEAD"], cwd=HERE, capture_output=True, text=True,
+                             timeout=10)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def _play(tasks: list[tuple], workers: int, label: str) -> list[tuple]:
+    """The tasks' results in task order, a progress bar following the games as they end."""
+    from tqdm.auto import tqdm
+    bar = tqdm(total=len(tasks), desc=label, unit="game", file=sys.stderr, leave=False)
+    try:
+        if workers <= 1:
+            rows = []
+            for t in tasks:
+                rows.append(_task(t))
+                bar.update()
+            return rows
+        with ProcessPoolExecutor(workers) as ex:
+            futures = [ex.submit(_task, t) for t in tasks]
+            for _ in as_completed(futures):
+                bar.update()
+            return [f.result() for f in futures]
+    finally:
+        bar.close()
 
 
 def _pairings(text: str) -> list[tuple[str, str]]:
@@ -107,18 +176,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pairings", type=_pairings, default="random:greedy,greedy:search", help="X:Y,... (Y's margin is printed)")
     p.add_argument("--scenario", default="gotland_redux")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--write-docs", action="store_true", help="write the figures into docs/opponents.md's block")
+    p.add_argument("--check", action="store_true", help="only check docs/opponents.md's block (exit 1 if not as written)")
     a = p.parse_args(argv)
+    if a.check:
+        problems = readme_block.check_file(__import__("pathlib").Path(DOCS), [], readme_block.STRENGTH)
+        print("\n".join(problems) or "docs/opponents.md: the strength block is as --write-docs wrote it")
+        return 1 if problems else 0
     seeds = range(a.seed, a.seed + max(1, a.games // 2))
     print(f"strength: {a.scenario}, {2 * len(seeds)} games a pairing, search budget {a.budget} s CPU a decision, "
           f"{a.workers} worker(s)")
+    results = []
     for x, y in a.pairings:
         tasks = [(a.scenario, x, y, s, a.budget, t) for s in seeds for t in ("RU", "US")]
-        if a.workers > 1:
-            with ProcessPoolExecutor(a.workers) as ex:
-                rows = list(ex.map(_task, tasks))
-        else:
-            rows = [_task(t) for t in tasks]
+        rows = _play(tasks, a.workers, f"{x} vs {y}")
         print("\n".join(summary(x, y, rows)), flush=True)
+        results.append((x, y, figures(rows)))
+    if a.write_docs:
+        with open(DOCS, encoding="utf-8") as fh:
+            text = fh.read()
+        block = docs_block(2 * len(seeds), a.budget, results, os.cpu_count() or 1, _commit())
+        with open(DOCS, "w", encoding="utf-8") as fh:
+            fh.write(readme_block.replace_block(text, block, readme_block.STRENGTH))
+        print("wrote the strength block of docs/opponents.md")
     return 0
 
 

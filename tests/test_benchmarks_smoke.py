@@ -153,3 +153,27 @@ def test_browser_block_refuses_a_hand_edit():
         "the block was edited after browser.py --write-readme wrote it (sha256 differs)"]
     assert readme_block.check(text, [], readme_block.RUN) == [
         "the README needs exactly one <!-- bench:begin --> ... <!-- bench:end --> block"]
+
+
+def test_strength_block_written_by_the_tool():
+    """``benchmarks/strength.py --check``: docs/opponents.md's strength block is as ``--write-docs`` wrote it."""
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--check"], capture_output=True,
+                       text=True, cwd=str(ROOT), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "docs/opponents.md: the strength block is as --write-docs wrote it"
+
+
+def test_strength_block_names_its_settings_and_refuses_a_hand_edit():
+    import strength
+    f = strength.figures([(0, "RU", 2, {"winner": "RU", "cpu": 1.0}), (0, "US", 0, {"winner": "RU", "cpu": 1.0}),
+                          (1, "RU", 3, {"winner": "RU", "cpu": 1.0}), (1, "US", 1, {"winner": "RU", "cpu": 1.0})])
+    assert (f["seeds"], f["mean"], f["wins"]) == (2, 1.5, {"US": 0, "RU": 4})   # seeds' means 1.0 and 2.0
+    assert round(f["lo"], 2) == 0.52 and strength.verdict("random", "greedy", f) == "greedy beats random"
+    kind = readme_block.STRENGTH
+    small = strength.docs_block(40, 0.1, [("random", "greedy", f)], 2, "abc1234")
+    assert "below the full settings" in small and "| random vs greedy | 4 | 0 / 4 | greedy +1.50 |" in small
+    assert "the issue's full settings" in strength.docs_block(200, 1.0, [("random", "greedy", f)], 2, "abc1234")
+    text = readme_block.replace_block("# O\n", small, kind)
+    assert readme_block.check(text, [], kind) == []
+    assert readme_block.check(text.replace("greedy +1.50", "greedy +9.50"), [], kind) == [
+        "the block was edited after strength.py --write-docs wrote it (sha256 differs)"]
