@@ -22,6 +22,7 @@ only when a cluster is used.  :class:`Freq` is a share of runs with its 95 % Wil
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from dataclasses import dataclass
@@ -129,16 +130,32 @@ class _Bar:
         self.bar.close()
 
 
+START_METHOD: str | None = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+"""How a study's own LocalCluster starts its worker processes: ``"fork"`` where the platform has
+it -- a worker is a copy of this process, with its imports, so it imports nothing (Dask's default,
+``"spawn"``, starts each from a fresh interpreter that imports Dask, numpy and the game again: a
+few seconds of a study's wall time on 2 cores) -- else None: Dask's configured method."""
+
+
+def local_cluster(n: int) -> Any:
+    """A ``distributed.LocalCluster`` of ``n`` one-thread worker processes, no dashboard, started
+    with :data:`START_METHOD`."""
+    import dask
+    from distributed import LocalCluster
+    method = START_METHOD or dask.config.get("distributed.worker.multiprocessing-method")
+    with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+
+
 def _distributed(hooks, start, plan, seed, parts, viewer, bar, workers) -> list[dict]:
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import Client, as_completed
     cluster = client = None
     if isinstance(workers, Client):
         client = workers
     elif isinstance(workers, str):
         client = Client(workers)
     elif workers is None or (isinstance(workers, int) and not isinstance(workers, bool) and workers >= 2):
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
+        cluster = local_cluster(workers or os.cpu_count() or 1)
         client = Client(cluster)
     else:
         raise LabError(f"study: workers must be None, 0, an int, a scheduler address or a Client, not {workers!r}")
