@@ -138,12 +138,14 @@ few seconds of a study's wall time on 2 cores) -- else None: Dask's configured m
 
 
 def local_cluster(n: int) -> Any:
-    """A ``distributed.LocalCluster`` of ``n`` one-thread worker processes, no dashboard, started
-    with :data:`START_METHOD`."""
+    """A ``distributed.LocalCluster`` of ``n`` one-thread worker processes started with
+    :data:`START_METHOD`, no dashboard and so no statistical profiler in the workers (it samples
+    the running task's stack every 10 ms for the dashboard: a few % of a worker's CPU)."""
     import dask
     from distributed import LocalCluster
     method = START_METHOD or dask.config.get("distributed.worker.multiprocessing-method")
-    with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+    with dask.config.set({"distributed.worker.multiprocessing-method": method,
+                          "distributed.worker.profile.enabled": False}):
         return LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
 
 

@@ -1,7 +1,8 @@
 """A study's speed paths against the plain ones: a run plays in rollout mode (nothing recorded)
 and gives the very game the full record gives -- the same final state (log included), dice and
 impulses, to the end of whole random games --; a study's own LocalCluster forks its workers from
-this process (they inherit its imports) and still gives the serial study."""
+this process (they inherit its imports), runs no statistical profiler in them and still gives the
+serial study."""
 from __future__ import annotations
 
 import json
@@ -49,7 +50,11 @@ def _has_probe() -> bool:
     return "_lcb_study_probe" in sys.modules
 
 
-def test_a_studys_own_cluster_forks_its_workers_from_this_process(monkeypatch):
+def _profiles(dask_worker) -> bool:
+    return "profile" in dask_worker.periodic_callbacks
+
+
+def test_a_studys_own_cluster_forks_lean_workers_from_this_process(monkeypatch):
     pytest.importorskip("distributed")
     from distributed import Client
 
@@ -58,8 +63,9 @@ def test_a_studys_own_cluster_forks_its_workers_from_this_process(monkeypatch):
         pytest.skip("no fork on this platform: Dask's own start method")
     monkeypatch.setitem(sys.modules, "_lcb_study_probe", types.ModuleType("_lcb_study_probe"))
     with kernel_study.local_cluster(2) as cluster, Client(cluster) as client:
-        seen = client.run(_has_probe)
+        seen, profiled = client.run(_has_probe), client.run(_profiles)
     assert list(seen.values()) == [True, True]          # a spawned worker would not have it
+    assert list(profiled.values()) == [False, False]    # no dashboard, no statistical profiler
     start = load_scenario("gotland_redux", seed=2, auto_policies={})
     plan = Plan((), horizon="turn", continuation="random", name="rest of the turn")
     serial = study(start, plan, runs=12, seed=4, workers=0, progress=False)
