@@ -12,7 +12,8 @@ the same study whatever the workers or the chunk size**.
 
 * ``0`` or ``1``: serial, in this process (no Dask);
 * ``None``: a ``distributed.LocalCluster`` of worker processes on the machine's cores (one thread
-  each), started for the study and closed after it;
+  each), started for the study and closed after it (:func:`local_cluster`: forked from this
+  process where the platform can, :data:`START_METHOD`);
 * an int ``k >= 2``: a LocalCluster of ``k`` worker processes;
 * a string ``"tcp://host:8786"``: a running Dask scheduler (its workers must have lcb_lab installed);
 * a ``distributed.Client``: used as it is (not closed).
