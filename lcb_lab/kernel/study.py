@@ -12,7 +12,8 @@ the same study whatever the workers or the chunk size**.
 
 * ``0`` or ``1``: serial, in this process (no Dask);
 * ``None``: a ``distributed.LocalCluster`` of worker processes on the machine's cores (one thread
-  each), started for the study and closed after it;
+  each), started for the study and closed after it (:func:`local_cluster`: forked from this
+  process where the platform can, :data:`START_METHOD`);
 * an int ``k >= 2``: a LocalCluster of ``k`` worker processes;
 * a string ``"tcp://host:8786"``: a running Dask scheduler (its workers must have lcb_lab installed);
 * a ``distributed.Client``: used as it is (not closed).
@@ -22,6 +23,7 @@ only when a cluster is used.  :class:`Freq` is a share of runs with its 95 % Wil
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from dataclasses import dataclass
@@ -129,16 +131,34 @@ class _Bar:
         self.bar.close()
 
 
+START_METHOD: str | None = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+"""How a study's own LocalCluster starts its worker processes: ``"fork"`` where the platform has
+it -- a worker is a copy of this process, with its imports, so it imports nothing (Dask's default,
+``"spawn"``, starts each from a fresh interpreter that imports Dask, numpy and the game again: a
+few seconds of a study's wall time on 2 cores) -- else None: Dask's configured method."""
+
+
+def local_cluster(n: int) -> Any:
+    """A ``distributed.LocalCluster`` of ``n`` one-thread worker processes started with
+    :data:`START_METHOD`, no dashboard and so no statistical profiler in the workers (it samples
+    the running task's stack every 10 ms for the dashboard: a few % of a worker's CPU)."""
+    import dask
+    from distributed import LocalCluster
+    method = START_METHOD or dask.config.get("distributed.worker.multiprocessing-method")
+    with dask.config.set({"distributed.worker.multiprocessing-method": method,
+                          "distributed.worker.profile.enabled": False}):
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+
+
 def _distributed(hooks, start, plan, seed, parts, viewer, bar, workers) -> list[dict]:
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import Client, as_completed
     cluster = client = None
     if isinstance(workers, Client):
         client = workers
     elif isinstance(workers, str):
         client = Client(workers)
     elif workers is None or (isinstance(workers, int) and not isinstance(workers, bool) and workers >= 2):
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
+        cluster = local_cluster(workers or os.cpu_count() or 1)
         client = Client(cluster)
     else:
         raise LabError(f"study: workers must be None, 0, an int, a scheduler address or a Client, not {workers!r}")

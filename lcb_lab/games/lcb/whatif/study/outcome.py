@@ -54,12 +54,14 @@ def measure(game: "Game", before: dict[str, Any], viewer: str | None = None) -> 
         u = s.units.get(uid)
         if u is None:
             continue
-        name = unit_name(game, uid, viewer)
-        if u.hp < hp:
-            hp_lost[name] = hp_lost.get(name, 0) + hp - u.hp
-        if u.destroyed and not dead:
-            destroyed.append(name)
-        spent[u.team] += sum(max(0, n - u.supply.get(slot, 0)) for slot, n in supply.items())
+        if u.hp < hp or (u.destroyed and not dead):        # named only when counted
+            name = unit_name(game, uid, viewer)
+            if u.hp < hp:
+                hp_lost[name] = hp_lost.get(name, 0) + hp - u.hp
+            if u.destroyed and not dead:
+                destroyed.append(name)
+        if u.supply != supply:                               # unchanged supply: nothing spent
+            spent[u.team] += sum(max(0, n - u.supply.get(slot, 0)) for slot, n in supply.items())
     kills = {t: s.total_kills.get(t, 0) - before["kills"].get(t, 0) for t in TEAMS}
     if viewer is not None:
         spent = {t: (n if t == viewer else None) for t, n in spent.items()}

@@ -69,11 +69,14 @@ def start_of(start: "Game", seed: int, index: int, viewer: str | None) -> "Game"
     return sample_world(start, viewer, np.random.default_rng(world_seed(seed, index)))
 
 
-def fresh_game(start: "Game", plan: Plan, dice_seed: int) -> "Game":
+def fresh_game(start: "Game", plan: Plan, dice_seed: int, record: bool = False) -> "Game":
     """A clone of ``start`` (an empty record) with new dice seeded ``dice_seed`` and the plan's
-    answer policies as its ``auto_policies``."""
+    answer policies as its ``auto_policies``; in rollout mode (nothing recorded: a run never goes
+    back, :meth:`~lcb_lab.kernel.engine.Engine.rollout`) unless ``record``."""
     g = start.spawn(start.state_clone(start.state), new_dice(seed=dice_seed))
     g.auto_policies = plan.policies
+    if not record:
+        g.rollout()
     return g
 
 
@@ -123,10 +126,10 @@ def play_to_horizon(game: "Game", plan: Plan, words: np.ndarray) -> int:
     while game.state.stage == "action" and game.state.winner is None and n < MAX_IMPULSES:
         if plan.horizon == "turn" and game.state.turn != turn:
             break
-        before = len(game.history.steps)
+        before = game.revision                     # one more per act applied, recorded or not
         cont.play_impulse(game, rng)
         n += 1
-        if len(game.history.steps) == before:      # nothing could be played: the continuation is done
+        if game.revision == before:                # nothing could be played: the continuation is done
             break
     return n
 
@@ -134,11 +137,11 @@ def play_to_horizon(game: "Game", plan: Plan, words: np.ndarray) -> int:
 @dataclass
 class Prepared:
     """The start of every run of a chunk: ``game`` (the start after the shared prefix), ``rest``
-    (the plan's acts after it), ``done`` (how many acts the prefix applied) and ``before`` (the
-    start's :func:`~lcb_lab.games.lcb.whatif.study.outcome.snapshot`, before the prefix)."""
+    (the plan with only its acts after the prefix), ``done`` (how many acts the prefix applied) and
+    ``before`` (the start's :func:`~lcb_lab.games.lcb.whatif.study.outcome.snapshot`, before the prefix)."""
 
     game: "Game"
-    rest: tuple[A.Action, ...]
+    rest: Plan
     done: int
     before: dict
 
@@ -157,36 +160,47 @@ def prepare(start: "Game", plan: Plan) -> Prepared:
         except (IllegalAction, DiceExhausted):
             break
         done += 1
-    return Prepared(g, plan.acts[done:], done, before)
+    rest = Plan(plan.acts[done:], plan.answers, plan.horizon, plan.continuation, plan.name)
+    return Prepared(g, rest, done, before)
+
+
+def play_run(start: "Game", plan: Plan, seed: int, index: int, record: bool = False,
+             done: int = 0) -> tuple["Game", dict | None, int]:
+    """Play run ``index`` from ``start`` (``plan``'s acts, then its impulse finished and the
+    continuation to the horizon): ``(game at the end, refusal or None, impulses after the plan)``.
+    ``record``: keep the run's record (the plain path; a study plays in rollout mode); ``done``: the
+    plan acts ``start`` already applied (the shared prefix), added to a refusal's ``"step"``."""
+    dice_seed, words = run_seeds(seed, index)
+    game = fresh_game(start, plan, dice_seed, record)
+    refused = apply_plan(game, plan)
+    if refused is not None:
+        refused["step"] += done
+    finish_impulse(game)
+    return game, refused, play_to_horizon(game, plan, words)
+
+
+def _outcome(game: "Game", before: dict, viewer: str | None, index: int, refused: dict | None,
+             n: int) -> dict[str, Any]:
+    out = measure(game, before, viewer)
+    out.update(index=index, refused=refused, impulses=n)
+    return out
 
 
 def run_prepared(prep: Prepared, plan: Plan, seed: int, index: int, viewer: str | None = None) -> dict[str, Any]:
     """Run ``index`` from the shared prefix: the same outcome as :func:`run_one`."""
-    dice_seed, words = run_seeds(seed, index)
-    game = fresh_game(prep.game, plan, dice_seed)
-    refused = apply_plan(game, Plan(prep.rest, plan.answers, plan.horizon, plan.continuation, plan.name))
-    if refused is not None:
-        refused["step"] += prep.done
-    finish_impulse(game)
-    n = play_to_horizon(game, plan, words)
-    out = measure(game, prep.before, viewer)
-    out.update(index=index, refused=refused, impulses=n)
-    return out
+    game, refused, n = play_run(prep.game, prep.rest, seed, index, done=prep.done)
+    return _outcome(game, prep.before, viewer, index, refused, n)
 
 
-def run_one(start: "Game", plan: Plan, seed: int, index: int, viewer: str | None = None) -> dict[str, Any]:
+def run_one(start: "Game", plan: Plan, seed: int, index: int, viewer: str | None = None,
+            record: bool = False) -> dict[str, Any]:
     """Run ``index`` of the study seeded ``seed`` (module doc): the outcome dict of
     :func:`lcb_lab.games.lcb.whatif.study.outcome.measure` plus ``"index"``, ``"refused"``
-    (None or the refusal) and ``"impulses"`` (played after the plan), as ``viewer`` may know it."""
-    dice_seed, words = run_seeds(seed, index)
-    game = fresh_game(start_of(start, seed, index, viewer), plan, dice_seed)
-    before = snapshot(game)
-    refused = apply_plan(game, plan)
-    finish_impulse(game)
-    n = play_to_horizon(game, plan, words)
-    out = measure(game, before, viewer)
-    out.update(index=index, refused=refused, impulses=n)
-    return out
+    (None or the refusal) and ``"impulses"`` (played after the plan), as ``viewer`` may know it.
+    ``record``: play with the full record (the same outcome; :func:`play_run`)."""
+    start = start_of(start, seed, index, viewer)
+    game, refused, n = play_run(start, plan, seed, index, record)
+    return _outcome(game, snapshot(start), viewer, index, refused, n)
 
 
 def run_chunk(start: "Game", plan: Plan, seed: int, lo: int, hi: int, viewer: str | None = None) -> list[dict]:
