@@ -1,9 +1,10 @@
 """The engine import a notebook pays stays light: checked by what it loads, not timed.
 
 ``import lcb_lab.games.lcb.io.scenario`` and ``from lcb_lab import load_scenario`` import
-no handlers (the first act imports them), no rules module only a question reads (combat and impulse
-sequence, movement), no notebook error display outside IPython, no numpy (the seeded Dice makes its generator on first use, combat imports
-the odds when it is first resolved), no shapely and no pydantic TypeAdapter
+no handlers (the first act imports them), no rules module only a question reads (combat and
+impulse sequence, movement), no card response window (the first card played imports it), no
+notebook error display outside IPython, no numpy (the seeded Dice makes its generator on first
+use, combat imports the odds when it is first resolved), no shapely and no pydantic TypeAdapter
 machinery, and build no pydantic schema (the models defer their build to first
 use).  Loading a scenario builds only the schemas it validates with; the
 models of saves, record steps and player inputs stay unbuilt.  The timing
@@ -24,9 +25,11 @@ ROOT = Path(__file__).resolve().parents[2]
 LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.io.save_check",
         "lcb_lab.games.lcb.io.save_check_pieces", "lcb_lab.games.lcb.io.save_check_cards",
         "lcb_lab.games.lcb.handlers", "lcb_lab.games.lcb.rules.combat.sequence", "lcb_lab.games.lcb.rules.stages.sequence",
-        "lcb_lab.games.lcb.rules.movement.move", "lcb_lab.ui.lab.notebook_errors")
-"""Modules the engine import must not load (nor loading a scenario: the handlers come with the first act, the
-rules a question reads with that question, the notebook error display only inside IPython)."""
+        "lcb_lab.games.lcb.rules.movement.move", "lcb_lab.games.lcb.rules.combat.intercept",
+        "lcb_lab.games.lcb.rules.cards.responses", "lcb_lab.ui.lab.notebook_errors")
+"""Modules the engine import must not load, nor loading a scenario: the handlers come with the first act, the
+rules a question reads with that question, a card's response window with the first card played, the notebook
+error display only inside IPython."""
 DEFERRED = {
     "lcb_lab.games.lcb.io.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
     "lcb_lab.games.lcb.model.catalog": ("Catalog", "UnitType", "CombatValue"),

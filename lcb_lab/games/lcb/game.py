@@ -45,7 +45,6 @@ from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.movement import tf_counters
 from lcb_lab.games.lcb.model.state import TEAMS, GameState
 from lcb_lab.games.lcb.observer import INSTRUCTOR, PLACE_KEYS
-from lcb_lab.games.lcb.step_labels import step_label
 
 
 class Game(GameQueries, GamePersistence, Engine):
@@ -121,6 +120,7 @@ class Game(GameQueries, GamePersistence, Engine):
         """Step ``n`` (1-based) as ``viewer`` (``"US"`` / ``"RU"`` / ``"instructor"`` / None) may
         read it: :func:`lcb_lab.games.lcb.step_labels.step_label` (built from the log entries the
         viewer may read, never from the stored label). Raises IndexError for a step not recorded."""
+        from lcb_lab.games.lcb.step_labels import step_label
         return step_label(self, n, INSTRUCTOR if viewer is None else viewer)
 
     def state_snapshot(self, prev: GameState | None) -> GameState:

@@ -3,8 +3,9 @@
 Nothing here changes the game: reach, paths, ranges, ZOR, the INTERCEPT
 umbrella, exact-odds previews, team views and the explained log.
 
-The rules modules a question reads (combat and impulse sequence, movement, resupply, stacks) are
-imported by the question itself, at its first call: loading a game asks none of them.
+The rules modules a question reads (combat and impulse sequence, movement, resupply, stacks, the
+INTERCEPT umbrella) are imported by the question itself, at its first call: loading a game asks
+none of them.
 """
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from lcb_lab.games.lcb.choices import Choice
 from lcb_lab.kernel.errors import IllegalAction, LabError
 from lcb_lab.games.lcb.rules.movement import conceal
 from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.rules.combat.intercept import umbrella
 from lcb_lab.games.lcb.model.state import Unit, other
 
 if TYPE_CHECKING:
@@ -289,6 +289,7 @@ class GameQueries:
         """
         ctx = self._known(viewer, [shooter, target], "intercept_umbrella")
         s_hex, t = ctx.state.unit(shooter).hex, ctx.state.unit(target)
+        from lcb_lab.games.lcb.rules.combat.intercept import umbrella
         out = umbrella(ctx, s_hex, target)
         closest = lcb_hexes.distance(s_hex, t.hex)
         for u in ctx.state.living(t.team):
