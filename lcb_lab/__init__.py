@@ -9,11 +9,14 @@ Small public API::
 ``lcb_lab.kernel`` and ``lcb_lab.games`` import no UI library; the lab's views and widgets are imported
 only when used (the layers: ``docs/architecture.md``).
 """
+import sys as _sys
+
 from lcb_lab.kernel.errors import IllegalAction, LabError, ScenarioError
-from lcb_lab.ui.lab.notebook_errors import install as _install_notebook_errors
 
 __version__ = "0.1.0"
-_install_notebook_errors()      # inside IPython: a NameError after a stopped cell shows as one line
+if "IPython" in _sys.modules:   # inside IPython: a NameError after a stopped cell shows as one line (elsewhere
+    from lcb_lab.ui.lab.notebook_errors import install as _install_notebook_errors   # nothing to install)
+    _install_notebook_errors()
 __all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "IllegalAction", "LabError", "ScenarioError",
            "Dice", "__version__"]
 

@@ -1,8 +1,10 @@
 """The engine import a notebook pays stays light: checked by what it loads, not timed.
 
 ``import lcb_lab.games.lcb.io.scenario`` and ``from lcb_lab import load_scenario`` import
-no numpy (the seeded Dice makes its generator on first use, combat imports
-the odds when it is first resolved), no shapely and no pydantic TypeAdapter
+no handlers (the first act imports them), no rules module only a question reads (combat and
+impulse sequence, movement), no card response window (the first card played imports it), no
+notebook error display outside IPython, no numpy (the seeded Dice makes its generator on first
+use, combat imports the odds when it is first resolved), no shapely and no pydantic TypeAdapter
 machinery, and build no pydantic schema (the models defer their build to first
 use).  Loading a scenario builds only the schemas it validates with; the
 models of saves, record steps and player inputs stay unbuilt.  The timing
@@ -21,8 +23,13 @@ from lcb_lab.kernel.dice import D20, Dice
 
 ROOT = Path(__file__).resolve().parents[2]
 LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.io.save_check",
-        "lcb_lab.games.lcb.io.save_check_pieces", "lcb_lab.games.lcb.io.save_check_cards")
-"""Modules the engine import must not load."""
+        "lcb_lab.games.lcb.io.save_check_pieces", "lcb_lab.games.lcb.io.save_check_cards",
+        "lcb_lab.games.lcb.handlers", "lcb_lab.games.lcb.rules.combat.sequence", "lcb_lab.games.lcb.rules.stages.sequence",
+        "lcb_lab.games.lcb.rules.movement.move", "lcb_lab.games.lcb.rules.combat.intercept",
+        "lcb_lab.games.lcb.rules.cards.responses", "lcb_lab.ui.lab.notebook_errors")
+"""Modules the engine import must not load, nor loading a scenario: the handlers come with the first act, the
+rules a question reads with that question, a card's response window with the first card played, the notebook
+error display only inside IPython."""
 DEFERRED = {
     "lcb_lab.games.lcb.io.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
     "lcb_lab.games.lcb.model.catalog": ("Catalog", "UnitType", "CombatValue"),
@@ -76,6 +83,8 @@ def test_the_probe_sees_numpy_once_the_game_rolls_and_models_once_they_are_used(
                  "from lcb_lab.games.lcb.actions import BeginImpulse\ng.apply(BeginImpulse(g.available_task_forces()[0]))\n"
                  "from lcb_lab.games.lcb.game import Game\nGame.from_json(g.to_json())")
     assert "numpy" in got["loaded"] and "lcb_lab.games.lcb.io.save_check" in got["loaded"]
+    assert {"lcb_lab.games.lcb.handlers", "lcb_lab.games.lcb.rules.combat.sequence",
+            "lcb_lab.games.lcb.rules.stages.sequence"} <= set(got["loaded"])
     assert {"lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.games.lcb.io.persistence._StepFields"} <= set(got["built"])
 
 

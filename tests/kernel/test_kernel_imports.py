@@ -1,7 +1,7 @@
 """The kernel knows no game: each kernel module, imported alone in a fresh interpreter, loads no
-``lcb_lab`` module outside ``lcb_lab.kernel`` beyond what ``import lcb_lab`` itself loads (the
-package's ``__init__`` installs the one-line notebook error display, ``lcb_lab.ui.lab.notebook_errors``,
-and loads nothing of a game)."""
+``lcb_lab`` module outside ``lcb_lab.kernel`` beyond what ``import lcb_lab`` itself loads (outside
+IPython nothing: the package's ``__init__`` imports the one-line notebook error display,
+``lcb_lab.ui.lab.notebook_errors``, only inside IPython, and loads nothing of a game)."""
 import json
 import subprocess
 import sys
@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 KERNEL = sorted(p.stem for p in (ROOT / "lcb_lab" / "kernel").glob("*.py") if p.stem != "__init__")
 
 
-PACKAGE = ["lcb_lab.ui", "lcb_lab.ui.lab", "lcb_lab.ui.lab.notebook_errors"]
-"""What ``import lcb_lab`` loads outside the kernel (test_the_package_itself_loads_no_game)."""
+PACKAGE: list[str] = []
+"""What ``import lcb_lab`` loads outside the kernel outside IPython (test_the_package_itself_loads_no_game)."""
 
 
 def _outside_kernel(module: str) -> list[str]:

@@ -31,7 +31,6 @@ from typing import Any
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.io import inputs as I
-from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.die import DIE, new_dice
@@ -41,11 +40,11 @@ from lcb_lab.kernel.errors import InputError, LabError
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.queries import GameQueries
 from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
+from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect and hook, once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.movement import tf_counters
 from lcb_lab.games.lcb.model.state import TEAMS, GameState
 from lcb_lab.games.lcb.observer import INSTRUCTOR, PLACE_KEYS
-from lcb_lab.games.lcb.step_labels import step_label
 
 
 class Game(GameQueries, GamePersistence, Engine):
@@ -99,7 +98,7 @@ class Game(GameQueries, GamePersistence, Engine):
         """Run LC:B's handler of ``action`` (:data:`lcb_lab.games.lcb.handlers.HANDLERS`) in a rules context,
         then the Task Force Counters' sweep (4.35: units lost leave them; one spread over hexes breaks up)."""
         ctx = self._ctx()
-        out = HANDLERS[type(action)](self, ctx, action)
+        out = (_HANDLERS if _HANDLERS is not None else _load_handlers())[type(action)](self, ctx, action)
         tf_counters.sweep(ctx)
         return out
 
@@ -121,6 +120,7 @@ class Game(GameQueries, GamePersistence, Engine):
         """Step ``n`` (1-based) as ``viewer`` (``"US"`` / ``"RU"`` / ``"instructor"`` / None) may
         read it: :func:`lcb_lab.games.lcb.step_labels.step_label` (built from the log entries the
         viewer may read, never from the stored label). Raises IndexError for a step not recorded."""
+        from lcb_lab.games.lcb.step_labels import step_label
         return step_label(self, n, INSTRUCTOR if viewer is None else viewer)
 
     def state_snapshot(self, prev: GameState | None) -> GameState:
@@ -307,6 +307,18 @@ class Game(GameQueries, GamePersistence, Engine):
         (False, False)
         """
         return Engine.fork(self, at, reseed)
+
+
+_HANDLERS: dict | None = None
+""":data:`lcb_lab.games.lcb.handlers.HANDLERS` once the first act has imported it (loading a game runs no handler)."""
+
+
+def _load_handlers() -> dict:
+    """The handlers (:mod:`lcb_lab.games.lcb.handlers`), imported at the first act rather than with the game."""
+    global _HANDLERS
+    from lcb_lab.games.lcb.handlers import HANDLERS
+    _HANDLERS = HANDLERS
+    return HANDLERS
 
 
 def _stage_team(action: A.Action, s: GameState) -> str | None:

@@ -2,6 +2,10 @@
 
 Nothing here changes the game: reach, paths, ranges, ZOR, the INTERCEPT
 umbrella, exact-odds previews, team views and the explained log.
+
+The rules modules a question reads (combat and impulse sequence, movement, resupply, stacks, the
+INTERCEPT umbrella) are imported by the question itself, at its first call: loading a game asks
+none of them.
 """
 from __future__ import annotations
 
@@ -12,11 +16,8 @@ from lcb_lab.games.lcb import hexes as lcb_hexes, observer, observer_cards, obse
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.choices import Choice
 from lcb_lab.kernel.errors import IllegalAction, LabError
-from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing
-from lcb_lab.games.lcb.rules.movement import conceal, move, resupply, stacks
-from lcb_lab.games.lcb.rules.stages import sequence
+from lcb_lab.games.lcb.rules.movement import conceal
 from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.rules.combat.intercept import umbrella
 from lcb_lab.games.lcb.model.state import Unit, other
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ class GameQueries:
     @property
     def pending(self) -> Choice | None:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
+        import lcb_lab.games.lcb.rules.combat.sequence as combat_sequence
         return combat_sequence.pending(self._ctx())
 
     def chance_outcomes(self, action: A.Action | None = None,
@@ -111,11 +113,13 @@ class GameQueries:
     def available_task_forces(self) -> list[str]:
         """The Task Forces (ids) of the team due that may take the next impulse (3.03, 3.39); ``[]``
         during an impulse."""
+        import lcb_lab.games.lcb.rules.stages.sequence as sequence
         return sequence.available_task_forces(self._ctx())
 
     def next_team(self) -> str | None:
         """The team due to take the next impulse (3.3: alternating, initiative first), or None when every
         Task Force has had its impulse this turn."""
+        import lcb_lab.games.lcb.rules.stages.sequence as sequence
         return sequence.next_team(self._ctx())
 
     def unit(self, uid: str) -> Unit:
@@ -131,6 +135,7 @@ class GameQueries:
         units in its hex of its domain (ships and ground units never stack, 5.11), less
         units that joined it this turn (3.37); see :mod:`lcb_lab.games.lcb.rules.movement.stacks`.
         Raises UnknownName."""
+        import lcb_lab.games.lcb.rules.movement.stacks as stacks
         return stacks.stack_of(self._ctx(), uid)
 
     def _known(self, viewer: str | None, uids, what: str) -> Ctx:
@@ -153,6 +158,7 @@ class GameQueries:
             raise LabError("movement_reach: name at least one unit")
         if any(u.moved or u.no_move or not u.on_map for u in units):
             return {units[0].hex: 0} if units[0].hex else {}
+        import lcb_lab.games.lcb.rules.movement.move as move
         return move.reach(ctx, units)
 
     def path_to(self, uids: list[str], dest: str, viewer: str | None = None) -> list[str]:
@@ -168,6 +174,7 @@ class GameQueries:
         dest = I.check("path_to", I.StrictStr, dest)
         if dest not in self.board:
             raise LabError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
+        import lcb_lab.games.lcb.rules.movement.move as move
         return move.path_to(ctx, units, dest)
 
     def preview_lrs(self, lrs: list, intercepts: list = (), committed: bool = False) -> dict[str, dict]:
@@ -242,6 +249,7 @@ class GameQueries:
         if imp is None:
             return {"continuing": [], "combined_arms": []}
         ctx = self._ctx()
+        import lcb_lab.games.lcb.rules.combat.continuing as continuing
         engaged = sorted(continuing.zero_ap_attackers(ctx, imp.task_force))
         # Combined Arms Activation needs a declared GROUND ASSAULT that pays its AP (7.18)
         assaulters = [u for d in imp.actions if d.kind == "move_combat" for u in d.units if self.utype(u).cv("GA")]
@@ -281,6 +289,7 @@ class GameQueries:
         """
         ctx = self._known(viewer, [shooter, target], "intercept_umbrella")
         s_hex, t = ctx.state.unit(shooter).hex, ctx.state.unit(target)
+        from lcb_lab.games.lcb.rules.combat.intercept import umbrella
         out = umbrella(ctx, s_hex, target)
         closest = lcb_hexes.distance(s_hex, t.hex)
         for u in ctx.state.living(t.team):
@@ -300,6 +309,7 @@ class GameQueries:
         enemy-occupied (8.05), whether the back is a unit or a MILDEC (6.11).
         """
         ctx = self._known(viewer, [uid], "resupply_reach")
+        import lcb_lab.games.lcb.rules.movement.resupply as resupply
         return resupply.resupply_reach(ctx, ctx.state.unit(uid), rv_slot)
 
     def view(self, team: str) -> dict:

@@ -36,7 +36,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effects, targets as card_targets
-from lcb_lab.games.lcb.rules.cards import ftr_nullify, own_impulse, responses
+from lcb_lab.games.lcb.rules.cards import ftr_nullify, own_impulse
 from lcb_lab.games.lcb.rules.common import Ctx
 
 if TYPE_CHECKING:
@@ -515,6 +515,7 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
                 team=team, card=esc[0].cid)
     if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
         card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
+    import lcb_lab.games.lcb.rules.cards.responses as responses      # the chain's windows: at the first play
     if not responses.open_window(ctx):
         responses.resolve(ctx)
     return link

@@ -12,8 +12,8 @@ amphibious landing's marker steps, offers, mine resumes and ZOR reveal (:data:`M
 Importing this module fills the tables the rules read (``effects.EFFECTS``, ``targets.CHECKS`` /
 ``PRECHECKS`` / ``ON_PLAY``, ``ftr_nullify.ABSORB``, ``free_actions.STEPS`` / ``OFFERS``,
 ``mines.RESUMES``, ``conceal.ZOR_HOOKS``) once, complete whatever was imported before;
-:mod:`lcb_lab.games.lcb.handlers` imports it, so every game has every effect.  No other module
-fills them, and none is imported only to fill them (``tests/engine/test_effect_registry.py``
+:mod:`lcb_lab.games.lcb.game` imports it, so every game has every effect.  No other module
+fills them, and no rules module is imported only to fill them (``tests/engine/test_effect_registry.py``
 imports each rules module alone, then this one).
 """
 from __future__ import annotations
