@@ -105,7 +105,7 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     imp = s.impulse
     # one refusal whether or not the other team holds such a card: which cards it holds is
     # hidden (9.02), so the answer may not depend on them
-    cands = [c for c in s.cards.values() if c.in_play and c.team == team and _matches(ctx, c, ref)]
+    cands = [c for c in s.cards.values() if c.team == team and c.in_play and _matches(ctx, c, ref)]
     mine = [c for c in cands if c.where in ("pool", "attached", "deployed")]
     if not mine:
         raise IllegalAction("3.12", f"{ref!r} is not in {team}'s JCC pool")
