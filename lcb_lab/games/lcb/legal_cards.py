@@ -64,8 +64,9 @@ def _uses(game: GameLike) -> list[tuple]:
 
 def _targets(game: GameLike, card, eff, ctx: Ctx | None = None, known: dict | None = None) -> list[dict]:
     """The targets offered to option ``eff`` of ``card`` (module doc).  ``known``: a dict the
-    caller keeps while the state does not change (the enemy hexes a team sees and the deployed
-    enemy cards it may aim at, found once for every card and option of one enumeration)."""
+    caller keeps while the state does not change (the own units on the map, the enemy units and
+    hexes a team sees, the deployed enemy cards it may aim at: found once for every card and
+    option of one enumeration)."""
     s, team = game.state, card.team
     if eff.fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move"):   # 12.x
         from lcb_lab.games.lcb.rules.transport.offers import options
@@ -82,10 +83,12 @@ def _targets(game: GameLike, card, eff, ctx: Ctx | None = None, known: dict | No
         return got
     if eff.target in ("enemy_card", "own_card"):
         return []                       # cards answering cards: the response windows (9.4)
-    if eff.fn in OWN_TARGETS:
-        return [{"targets": (u.uid,)} for u in s.living(team) if u.on_map]
-    if eff.target == "unit":
-        return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and observer.knows(s, team, u)]
+    if eff.fn in OWN_TARGETS or eff.target == "unit":
+        own = eff.fn in OWN_TARGETS
+        got = known.get((own, team))
+        if got is None:
+            got = known[(own, team)] = _unit_targets(s, team, own)
+        return got
     if eff.range == 0 and eff.target in ("hex", "hexes"):        # its host's own hex (Unmanned Boats, 9.34, 10.310)
         from lcb_lab.games.lcb.rules.cards.targets import origin
         here = origin(ctx, card)
@@ -94,6 +97,13 @@ def _targets(game: GameLike, card, eff, ctx: Ctx | None = None, known: dict | No
     if got is None:
         got = known[("hexes", team)] = [{"hex": h} for h in seen_enemy_hexes(game, team)]
     return got
+
+
+def _unit_targets(s, team: str, own: bool) -> list[dict]:
+    """Each own unit on the map (``own``), else each enemy unit on the map ``team`` knows."""
+    if own:
+        return [{"targets": (u.uid,)} for u in s.living(team) if u.on_map]
+    return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and observer.knows(s, team, u)]
 
 
 def seen_enemy_hexes(game: GameLike, team: str) -> list[str]:
