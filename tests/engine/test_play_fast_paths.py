@@ -3,14 +3,17 @@
 Each short cut is checked against the plain computation it replaces, on every state random
 games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.py``):
 
-* ``jcc.accepted_plays`` (the card / option / action checks made once, the target checks once
+* ``jcc.iter_accepted_plays`` (the card / option / action checks made once, the target checks once
   per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one;
 * ``legal_cards.seen_enemy_hexes`` gives the hexes of the enemy counters ``observer.observe`` shows;
 * ``responses.player_cannot_rule_out`` (a hidden card judged once per place, 9.02) agrees with
   judging every hidden card;
 * a kept move search (``move._search``) equals a fresh Dijkstra over the same inputs;
 * the fixed facts of ``model.fixed_memo`` are told apart by the identity of the objects;
-* ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole list.
+* ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole
+  list, and its first option is yielded right after its own target check;
+* the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
+  ``known``) are those found afresh for each.
 """
 from __future__ import annotations
 
@@ -61,17 +64,24 @@ def _every_hidden_card(ctx, team: str) -> bool:
 def compared():
     """Play the random games with each short cut wrapped to compare it with the plain one; the
     number of comparisons made, by short cut."""
-    counts = {"plays": 0, "accepted": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0}
+    counts = {"plays": 0, "accepted": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0}
     mp = pytest.MonkeyPatch()
-    accepted, seen, rule_out, search = (jcc.accepted_plays, legal_cards.seen_enemy_hexes,
+    accepted, seen, rule_out, search = (jcc.iter_accepted_plays, legal_cards.seen_enemy_hexes,
                                         responses.player_cannot_rule_out, move._search)
-    iterate = legal_cards.iter_play_card_options
+    iterate, targets = legal_cards.iter_play_card_options, legal_cards._targets
 
-    def accepted_plays(ctx, plays, uses=None):
-        got = accepted(ctx, plays, uses)
+    def iter_accepted_plays(ctx, plays, uses=None):
+        plays = list(plays)
+        got = list(accepted(ctx, plays, uses))
         assert got == [a for a in plays if jcc._links_ok(ctx, a)]
         counts["plays"] += len(plays)
         counts["accepted"] += len(got)
+        yield from got
+
+    def _targets(game, card, eff, ctx=None, known=None):
+        got = targets(game, card, eff, ctx, known)
+        assert got == targets(game, card, eff)
+        counts["targets"] += 1
         return got
 
     def seen_enemy_hexes(game, team):
@@ -102,7 +112,8 @@ def compared():
         counts["iter"] += 1
         yield from everything
 
-    mp.setattr(jcc, "accepted_plays", accepted_plays)
+    mp.setattr(jcc, "iter_accepted_plays", iter_accepted_plays)
+    mp.setattr(legal_cards, "_targets", _targets)
     mp.setattr(legal_cards, "seen_enemy_hexes", seen_enemy_hexes)
     mp.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
     mp.setattr(move, "_search", _search)
@@ -133,6 +144,37 @@ def test_a_kept_move_search_equals_a_fresh_one(compared):
 
 def test_the_lazy_card_options_are_the_list(compared):
     assert compared["iter"] > 10
+
+
+def test_shared_target_lists_are_those_found_afresh(compared):
+    assert compared["targets"] > 10
+
+
+def test_the_first_card_option_is_found_without_checking_the_later_targets(monkeypatch):
+    """Read lazily, the first option is yielded right after its own target check: no target of a
+    later play of its card option is checked first (the random player asks for the first option
+    before its draw, and often stops there)."""
+    checked, last_is_first = [], []
+    real, iterate = jcc._targets_ok, legal_cards.iter_play_card_options
+
+    def targets_ok(ctx, use, a):
+        checked.append((a.card, a.option, a.targets, a.hex))
+        return real(ctx, use, a)
+
+    def measured(game):                      # as the random player asks: the first, then maybe all
+        del checked[:]
+        first = next(iterate(game), None)
+        if first is not None and checked:
+            last_is_first.append(checked[-1] == (first.card, first.option, first.targets, first.hex))
+        every = list(iterate(game))
+        assert (first is None) == (not every) and (first is None or first == every[0])
+        return iterate(game)
+
+    monkeypatch.setattr(jcc, "_targets_ok", targets_ok)
+    monkeypatch.setattr(legal_cards, "iter_play_card_options", measured)
+    for seed in SEEDS:
+        _play(seed)
+    assert len(last_is_first) > 10 and all(last_is_first), last_is_first
 
 
 def test_fixed_memo_tells_objects_apart_by_identity():

@@ -21,12 +21,12 @@ coastal hex in reach with the Embarked units that fit (in designator order).  Mo
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import UnknownName
-from lcb_lab.games.lcb.rules.cards import jcc, own_impulse
+from lcb_lab.games.lcb.rules.cards import ftr_nullify, jcc, own_impulse
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike
@@ -40,23 +40,20 @@ def _uses(game: GameLike) -> list[tuple]:
     s, imp = game.state, game.state.impulse
     ctx = game._ctx()
     out = []
+    mine = [c for c in s.cards.values() if c.team == imp.team and c.in_play and not c.expended]
     for d in imp.actions:
         if d.kind not in ("play_jcc", "move_embarked_jcc") or d.kind == "play_jcc" and (d.played or not d.jcc):
             continue
         if d.kind == "move_embarked_jcc" and d.played and len(d.embarked_ships) >= len(d.units):
             continue                  # every ship of the action has played its card (11.12 ex.)
         aboard = jcc.embark_usable_attached(ctx, d.units) if d.kind == "move_embarked_jcc" else []   # 10.310
-        for c in s.cards.values():
-            if c.team != imp.team or not c.in_play or c.expended:
-                continue
+        for c in mine:
             if d.kind == "play_jcc" and jcc._matches(ctx, c, d.jcc):
                 out.append((c, d.aid))
             elif d.kind == "move_embarked_jcc" and (c.where == "embarked" and c.host in d.units or c in aboard) \
                     and (not d.jcc or jcc._matches(ctx, c, d.jcc)):
                 out.append((c, d.aid))
-    for c in s.cards.values():
-        if c.team == imp.team and c.in_play and c.deployed and not c.expended:
-            out.append((c, None))
+    out += [(c, None) for c in mine if c.deployed]
     seen, uniq = set(), []
     for c, aid in out:
         if (c.name, c.where, c.host, aid) not in seen:      # one card of each name per place is enough
@@ -65,26 +62,48 @@ def _uses(game: GameLike) -> list[tuple]:
     return uniq
 
 
-def _targets(game: GameLike, card, eff) -> list[dict]:
+def _targets(game: GameLike, card, eff, ctx: Ctx | None = None, known: dict | None = None) -> list[dict]:
+    """The targets offered to option ``eff`` of ``card`` (module doc).  ``known``: a dict the
+    caller keeps while the state does not change (the own units on the map, the enemy units and
+    hexes a team sees, the deployed enemy cards it may aim at: found once for every card and
+    option of one enumeration)."""
     s, team = game.state, card.team
     if eff.fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move"):   # 12.x
         from lcb_lab.games.lcb.rules.transport.offers import options
         return options(game, card, eff)
     if eff.target in ("none", "network"):
         return [{}]
+    ctx = ctx or game._ctx()
+    known = {} if known is None else known
     if own_impulse.aims_at_deployed(eff):      # at deployed enemy cards it sees (9.21, 9.44)
-        return [{"targets": t} for t in own_impulse.deployed_targets(game._ctx(), team, eff)]
+        key = ("aim", team, ftr_nullify.target_limit(eff))
+        got = known.get(key)
+        if got is None:
+            got = known[key] = [{"targets": t} for t in own_impulse.deployed_targets(ctx, team, eff)]
+        return got
     if eff.target in ("enemy_card", "own_card"):
         return []                       # cards answering cards: the response windows (9.4)
-    if eff.fn in OWN_TARGETS:
-        return [{"targets": (u.uid,)} for u in s.living(team) if u.on_map]
-    if eff.target == "unit":
-        return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and observer.knows(s, team, u)]
+    if eff.fn in OWN_TARGETS or eff.target == "unit":
+        own = eff.fn in OWN_TARGETS
+        got = known.get((own, team))
+        if got is None:
+            got = known[(own, team)] = _unit_targets(s, team, own)
+        return got
     if eff.range == 0 and eff.target in ("hex", "hexes"):        # its host's own hex (Unmanned Boats, 9.34, 10.310)
         from lcb_lab.games.lcb.rules.cards.targets import origin
-        here = origin(game._ctx(), card)
+        here = origin(ctx, card)
         return [{"hex": here}] if here else []
-    return [{"hex": h} for h in seen_enemy_hexes(game, team)]
+    got = known.get(("hexes", team))
+    if got is None:
+        got = known[("hexes", team)] = [{"hex": h} for h in seen_enemy_hexes(game, team)]
+    return got
+
+
+def _unit_targets(s, team: str, own: bool) -> list[dict]:
+    """Each own unit on the map (``own``), else each enemy unit on the map ``team`` knows."""
+    if own:
+        return [{"targets": (u.uid,)} for u in s.living(team) if u.on_map]
+    return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and observer.knows(s, team, u)]
 
 
 def seen_enemy_hexes(game: GameLike, team: str) -> list[str]:
@@ -117,7 +136,8 @@ def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
     if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
         return
     ctx = game._ctx()
-    checked: dict = {}              # the card / option / action checks, made once (jcc.accepted_plays)
+    checked: dict = {}              # the card / option / action checks, made once (jcc.iter_accepted_plays)
+    known: dict = {}                # the target lists shared by the cards and options (_targets)
     for card, aid in _uses(game):
         try:
             ct = ctx.ctype(card)
@@ -129,15 +149,16 @@ def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
         for eff in ct.effects:
             if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
-            yield from _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"),
-                                                 aid, e) for t in _targets(game, card, eff) for e in escorts], checked)
+            yield from _checked(ctx, (A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"),
+                                                 aid, e) for t in _targets(game, card, eff, ctx, known) for e in escorts), checked)
 
 
-def _checked(ctx: Ctx, plays: list[A.PlayCard], uses: dict | None = None) -> list[A.PlayCard]:
-    """The ``plays`` the play rules accept now (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`,
-    through :func:`lcb_lab.games.lcb.rules.cards.jcc.accepted_plays`: ``uses`` keeps the checks of each
+def _checked(ctx: Ctx, plays: Iterable[A.PlayCard], uses: dict | None = None) -> Iterator[A.PlayCard]:
+    """The ``plays`` the play rules accept now, each checked when it is reached
+    (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`, through
+    :func:`lcb_lab.games.lcb.rules.cards.jcc.iter_accepted_plays`: ``uses`` keeps the checks of each
     card, option and paying action for the next call on the same state)."""
-    return jcc.accepted_plays(ctx, plays, uses)
+    return jcc.iter_accepted_plays(ctx, plays, uses)
 
 
 def _escorts(game: GameLike, card, ct) -> list[str]:

@@ -73,10 +73,12 @@ def draw_declaration(options: Sequence[A.CoreAction], ap: int, rng: np.random.Ge
     for i in rng.permutation(len(options)):
         c = options[int(i)]
         cost = 2 if c.kind == "network_repair" else 1
+        if cost > ap:
+            continue
         keys = set(c.units) | set(c.markers) | ({f"jcc:{c.jcc}"} if c.jcc else set())
         if c.kind == "network_repair":
             keys.add("network_repair")
-        if cost <= ap and not keys & used and rng.random() < 0.7 and (legal is None or legal(int(i))):
+        if not keys & used and rng.random() < 0.7 and (legal is None or legal(int(i))):
             picked.append(c)
             used |= keys
             ap -= cost

@@ -30,7 +30,7 @@ Which card a use takes (:func:`use_kind`):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
@@ -105,7 +105,7 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     imp = s.impulse
     # one refusal whether or not the other team holds such a card: which cards it holds is
     # hidden (9.02), so the answer may not depend on them
-    cands = [c for c in s.cards.values() if c.in_play and c.team == team and _matches(ctx, c, ref)]
+    cands = [c for c in s.cards.values() if c.team == team and c.in_play and _matches(ctx, c, ref)]
     mine = [c for c in cands if c.where in ("pool", "attached", "deployed")]
     if not mine:
         raise IllegalAction("3.12", f"{ref!r} is not in {team}'s JCC pool")
@@ -373,10 +373,16 @@ def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
     made once per card, option and paying action, the target checks once per card, option and
     targets, the escort's once per card and escort (``uses``: their results, kept by the caller
     across calls on the same state).  Changes nothing."""
+    return list(iter_accepted_plays(ctx, plays, uses))
+
+
+def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> Iterator:
+    """:func:`accepted_plays` one by one: each play of the iterable ``plays`` is checked only when
+    the caller asks for the next accepted one (the state must not change meanwhile)."""
     if ctx.state.stage == "deployment":
-        return [a for a in plays if _links_ok(ctx, a)]
+        yield from (a for a in plays if _links_ok(ctx, a))
+        return
     uses = {} if uses is None else uses
-    out = []
     for a in plays:
         key = (a.card, a.option, a.action)
         got = uses.get(key)
@@ -402,8 +408,7 @@ def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
                     ok = uses[ekey] = _escort_ok(ctx, got[0], a.escort)
                 if not ok:
                     continue
-        out.append(a)
-    return out
+        yield a
 
 
 def _targets_ok(ctx: Ctx, use: tuple, a) -> bool:

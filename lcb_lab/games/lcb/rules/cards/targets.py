@@ -56,11 +56,16 @@ def origin(ctx: Ctx, card: Card) -> str | None:
 def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None) -> list[Unit]:
     """The units a link acts on: named units, or every unit of the target side in the named hex
     (``hex`` or a hex label among the targets: a stack or hex the player cannot see into)."""
-    team = team or link.team
+    return _units_aimed(ctx, link.targets, link.hex, eff, team or link.team)
+
+
+def _units_aimed(ctx: Ctx, targets, hex_: str | None, eff: Effect, team: str) -> list[Unit]:
+    """:func:`target_units` of a link of ``team`` with ``targets`` and ``hex_`` (no link built)."""
     side = team if eff.fn in OWN_TARGETS else other(team)
-    named = [t for t in link.targets if t in ctx.state.units]
-    hexes = [h for h in (_as_hex(ctx, link.hex),) + tuple(_as_hex(ctx, t) for t in link.targets if t not in ctx.state.units) if h]
-    units = [ctx.state.units[t] for t in named]
+    units_of = ctx.state.units
+    named = [t for t in targets if t in units_of]
+    hexes = [h for h in (_as_hex(ctx, hex_),) + tuple(_as_hex(ctx, t) for t in targets if t not in units_of) if h]
+    units = [units_of[t] for t in named]
     for h in dict.fromkeys(hexes):
         units += [u for u in ctx.state.units_in(h, side) if u not in units]
     if eff.fn not in ("asw_search", "uuv"):    # 14.010: only ASW / submarine effects find submarines
@@ -136,8 +141,7 @@ def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, ta
     if bad:
         raise IllegalAction("9.0", f"{ct.name} targets {'friendly' if side == team else 'enemy'} units, not {bad[0]}")
     _check_domain(ctx, ct, eff, targets)
-    link = CardPlay(0, card.cid, team, eff.label, list(targets), hex_)
-    units = target_units(ctx, link, eff, team)
+    units = _units_aimed(ctx, targets, hex_, eff, team)     # the units a link with these targets acts on
     if not units:
         raise IllegalAction("9.0", f"{ct.name}: no {'friendly' if side == team else 'enemy'} unit to target there")
     hexes = list(dict.fromkeys(u.hex for u in units))
