@@ -380,11 +380,15 @@ def _grouped(f: dataclasses.Field, tp: Any) -> bool:
     a leaf (compared as is), not a record, no records or ``Any`` inside, not ``share_items``."""
     if _immutable(tp) or f.metadata.get("share_items"):
         return False
-    def plain(t: Any) -> bool:
-        if t is Any or _record_class(t) is not None:
-            return False
-        return all(plain(a) for a in _args(t) if a is not Ellipsis)
-    return typing.get_origin(tp) in (dict, list) and plain(tp)
+    return typing.get_origin(tp) in (dict, list) and _plain_hint(tp)
+
+
+def _plain_hint(t: Any) -> bool:
+    """No ``Any`` and no record anywhere in hint ``t`` (a module function: a recursive closure would
+    leave a reference cycle behind, which the random player's paused collector never frees)."""
+    if t is Any or _record_class(t) is not None:
+        return False
+    return all(_plain_hint(a) for a in _args(t) if a is not Ellipsis)
 
 
 def _remember(keys: dict, n: Any, k: bytes) -> None:
