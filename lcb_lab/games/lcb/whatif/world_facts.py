@@ -149,14 +149,13 @@ def unseen_subs(game: Any, k: GameState, enemy: str) -> list[tuple[Entry, list[s
     if info is None:
         return []
     teams = {tf.name: tf.team for tf in info.task_force}
-    anywhere = sub_hexes(game)
     last = {e["sub"]: e["hex"] for e in k.sot.get(enemy, []) if e.get("hex")}
     out = []
     for e in sorted(info.unit, key=lambda e: e.uid):
         t = game.catalog.units.get(e.type)
         if teams.get(e.task_force) != enemy or t is None or t.domain != "submarine" or e.uid in k.units:
             continue
-        hexes = anywhere
+        hexes = anywhere = sub_hexes(game)
         if e.uid in last:
             near = game.board.naval_reach(last[e.uid], SUB_MP)
             hexes = [h for h in anywhere if h in near] or anywhere
