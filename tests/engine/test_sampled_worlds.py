@@ -21,7 +21,7 @@ from lcb_lab.games.lcb.model.invariants import violations
 from lcb_lab.games.lcb.observer_cards import observe_cards
 from lcb_lab.games.lcb.whatif import world_facts as F
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
-from lcb_lab.games.lcb.whatif.worlds import each_world, sample_world
+from lcb_lab.games.lcb.whatif.worlds import each_world, hidden_beyond_backs, sample_world
 from tests.worlds import Change, twin_of
 
 
@@ -29,10 +29,14 @@ def _text(w) -> str:
     return json.dumps(w.state.to_dict(), sort_keys=True, default=str)
 
 
-def _same_samples(g, twin, team: str, seeds=range(6)) -> None:
+def _same_samples(g, twin, team: str, seeds=range(6)) -> list:
+    """The sampled worlds of ``g`` (the same as ``twin``'s, seed by seed)."""
+    out = []
     for seed in seeds:
-        assert _text(sample_world(g, team, np.random.default_rng(seed))) == \
-            _text(sample_world(twin, team, np.random.default_rng(seed))), seed
+        a, b = sample_world(g, team, np.random.default_rng(seed)), sample_world(twin, team, np.random.default_rng(seed))
+        assert _text(a) == _text(b), seed
+        out.append(a.state)
+    return out
 
 
 def _sub_hexes(g) -> set[str]:
@@ -75,7 +79,10 @@ def test_two_backs_traded_give_the_same_sampled_world(redux):
         s.units[a].hex, s.units[b].hex = s.units[b].hex, s.units[a].hex
         return Change(f"{a} <-> {b}", {a: b, b: a})
     twin, _ = twin_of(redux, "US", swap)
-    _same_samples(redux, twin, "US")
+    for s in _same_samples(redux, twin, "US"):       # and the backs are drawn: ships stand in water (5.11)
+        assert all(redux.board.hex(u.hex).has_water for uid, u in s.units.items()
+                   if uid.startswith("hidden:") and redux.catalog.unit(u.type_id).domain == "naval")
+        assert any(redux.catalog.unit(u.type_id).domain == "naval" for uid, u in s.units.items() if uid.startswith("hidden:"))
 
 
 # ------------------------------------------------------------------ the hand (9.02)
@@ -100,7 +107,9 @@ def test_a_different_hand_gives_the_same_sampled_world(redux):
         c.name = next(n for n in F.hand_names(redux, s, "RU") if n != c.name)
         return Change(f"{c.cid} renamed", {c.cid: c.cid})
     twin, _ = twin_of(redux, "US", rename)
-    _same_samples(redux, twin, "US")
+    n = observe_cards(redux.state, "US")["hidden"]["RU"]["pool"]
+    for s in _same_samples(redux, twin, "US"):
+        assert sum(cid.startswith("RU-sampled-") for cid in s.cards) == n
 
 
 # ------------------------------------------------------------------ submarines (14.02, 14.03)
@@ -123,7 +132,7 @@ def test_a_submarine_elsewhere_gives_the_same_sampled_world(slite):
         b.hex = h
         return Change(f"B-271 -> {h}", {"B-271": "B-271"})
     twin, _ = twin_of(slite, "US", move)
-    _same_samples(slite, twin, "US")
+    assert all("B-271" in s.units for s in _same_samples(slite, twin, "US"))
 
 
 # ------------------------------------------------------------------ secret mines (13.37)
@@ -168,6 +177,7 @@ def test_the_enemys_cp_are_0_after_planning_and_bounded_in_it():
 
 # ------------------------------------------------------------------ each world, and play
 def test_each_world_is_none_when_more_than_the_backs_is_drawn(redux, slite):
+    assert hidden_beyond_backs(redux, "US") and hidden_beyond_backs(slite, "US")
     assert each_world(redux, "US") is None and each_world(slite, "US") is None
 
 
