@@ -13,8 +13,9 @@ prints no odds):
   ``"hidden:<hex>:<n>"``, one for a Task Force Counter's stack, 4.35) is one counter of the
   enemy's order of battle (the scenario's units, scheduled reinforcements arrived and MILDECs,
   3.11, 4.22) not accounted for -- not seen face up, embarked or destroyed face up -- that may
-  stand in its hex (land / water, 5.11); the backs get distinct counters, every such assignment
-  as likely (more than :data:`MAX_ASSIGNMENTS`: one back after the other).  A unit comes at full
+  stand in its hex (land / water, 5.11); the backs get distinct counters, drawn one back after
+  the other (the back with the fewest candidates first), each uniformly among the counters left
+  (a draw that leaves a back without one is drawn again).  A unit comes at full
   HP and supply (4.32; sandbox: a hit on a back is not carried over); a MILDEC becomes a MILDEC.
   Without a scenario file (a built position) or when the order of battle cannot cover the backs,
   each is a ground unit type of the enemy's catalog, uniformly (sandbox);
@@ -59,9 +60,6 @@ from lcb_lab.games.lcb.whatif import world_facts as F
 
 ENEMY_CP = 0
 """The enemy's unspent CP outside a Planning Stage (3.13: unspent CP are lost when it ends)."""
-MAX_ASSIGNMENTS = 2048
-"""The most ways of giving the backs distinct counters that a draw enumerates (to draw one
-uniformly); beyond, each back is drawn in turn among the counters left (sandbox)."""
 SAMPLED_CARD = "{team}-sampled-{n}"
 """The id of a card a sampled world invents for the enemy's hand (never a real card's id)."""
 
@@ -119,30 +117,9 @@ def _candidates(game: Any, s: GameState, team: str) -> tuple[list[str], list[lis
     return (ids, [list(types) for _ in ids], False) if types else ([], [], False)
 
 
-def _assignments(per: list[list[Any]], oob: bool, limit: int):
-    """The ways of giving each back one candidate -- distinct counters of the order of battle
-    (a counter is one back), or any type each -- up to ``limit`` + 1 of them."""
-    if not oob:
-        return list(itertools.islice(itertools.product(*per), limit + 1))
-    out = []
-    for pick in itertools.product(*per):
-        if len({e.uid for e in pick}) == len(pick):
-            out.append(pick)
-            if len(out) > limit:
-                break
-    return out
-
-
 def _draw_backs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
     ids, per, oob = _candidates(game, s, team)
-    if not ids:
-        return
-    ways = _assignments(per, oob, MAX_ASSIGNMENTS)
-    if len(ways) <= MAX_ASSIGNMENTS:
-        pick = ways[int(rng.integers(len(ways)))]
-    else:                                    # too many to list: one back after the other
-        pick = _one_by_one(per, oob, rng)
-    for uid, e in zip(ids, pick):
+    for uid, e in zip(ids, _one_by_one(per, oob, rng) if ids else ()):
         _become(game, s, uid, e)
 
 
@@ -240,17 +217,18 @@ def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
 
 def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
     """Every world :func:`sample_world` may draw from ``team``'s knowledge of ``game``, each as
-    likely, dice unseeded -- or None when there are more than ``limit``, or when the enemy may
-    hold something else unseen (a card, a submarine, a secret mine, CP: :func:`hidden_beyond_backs`)."""
+    likely, dice unseeded -- or None when there are more than ``limit``, when the backs are drawn
+    from an order of battle (one after the other: the worlds are not equally likely), or when the
+    enemy may hold something else unseen (a card, a submarine, a secret mine, CP:
+    :func:`hidden_beyond_backs`).  So they are listed for a built position's backs only."""
     if hidden_beyond_backs(game, team):
         return None
     s0 = known(game, team)
     ids, per, oob = _candidates(game, s0, team)
-    ways = _assignments(per, oob, limit) if ids else [()]
-    if len(ways) > limit:
-        return None
+    if ids and (oob or len(per[0]) ** len(ids) > limit):
+        return None                 # the order of battle's draw is one back after the other: not listed
     out = []
-    for pick in ways:
+    for pick in itertools.product(*per):
         s = known(game, team)
         for uid, e in zip(ids, pick):
             _become(game, s, uid, e)

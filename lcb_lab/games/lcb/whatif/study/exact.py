@@ -13,7 +13,8 @@ In a team's study (``viewer`` "US" / "RU") the runs play worlds drawn from the t
 (:mod:`lcb_lab.games.lcb.whatif.worlds`: each enemy back drawn from the enemy's order of battle,
 6.11), so the exact odds are those of that draw: the mean, world by world, over
 :func:`~lcb_lab.games.lcb.whatif.worlds.each_world` (at most :data:`MAX_WORLDS`; more draws than
-that, a world that draws more than the backs -- a hidden hand, a submarine, a minefield, CP --
+that, backs drawn from an order of battle, a world that draws more than the backs -- a hidden
+hand, a submarine, a minefield, CP --
 or worlds whose first engagement counts different things, give none).
 
 They are the first engagement's, before any MILDEC absorbs (4.22, asked after the roll); later
