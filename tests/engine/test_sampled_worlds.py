@@ -21,7 +21,7 @@ from lcb_lab.games.lcb.model.invariants import violations
 from lcb_lab.games.lcb.observer_cards import observe_cards
 from lcb_lab.games.lcb.whatif import world_facts as F
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
-from lcb_lab.games.lcb.whatif.worlds import each_world, hidden_beyond_backs, sample_world
+from lcb_lab.games.lcb.whatif.worlds import each_world, sample_world
 from tests.worlds import Change, twin_of
 
 
@@ -177,6 +177,7 @@ def test_the_enemys_cp_are_0_after_planning_and_bounded_in_it():
 
 # ------------------------------------------------------------------ each world, and play
 def test_each_world_is_none_when_more_than_the_backs_is_drawn(redux, slite):
+    from lcb_lab.games.lcb.whatif.worlds import hidden_beyond_backs
     assert hidden_beyond_backs(redux, "US") and hidden_beyond_backs(slite, "US")
     assert each_world(redux, "US") is None and each_world(slite, "US") is None
 
