@@ -126,15 +126,17 @@ def test_the_sampled_world_holds_only_what_the_team_knows_and_sandbox_draws():
     g = load_scenario("gotland_redux", seed=1, auto_policies={})
     w = sampler.sample_world(g, "US", np.random.default_rng(0))
     s = w.state
-    ru_types = {t.type_id for t in sampler.ground_types(g, "RU")}
+    ru_types = {e.type for e in g.scenario_info.unit if g.state.task_forces[e.task_force] == "RU"}   # its order of battle
     stand_ins = [u for u in s.units.values() if u.uid.startswith("hidden:")]
     assert stand_ins and all(u.type_id in ru_types and u.hp == g.catalog.unit(u.type_id).hp for u in stand_ins)
     hidden_ru = [u.uid for u in g.state.units.values() if u.team == "RU" and not u.revealed]
     assert hidden_ru and not set(hidden_ru) & set(s.units)          # no face-down RU unit by name
     assert s.cp["RU"] == sampler.ENEMY_CP == 0 and s.cp["US"] == g.state.cp["US"]
     from lcb_lab.games.lcb import observer
-    assert set(s.cards) == {c.cid for c in g.state.cards.values() if observer.knows(g.state, "US", c)}   # 9.02
-    assert set(s.cards) < set(g.state.cards)
+    known = {c.cid for c in g.state.cards.values() if observer.knows(g.state, "US", c)}   # 9.02
+    drawn = set(s.cards) - known
+    assert known < set(s.cards) and all(cid.startswith("RU-sampled-") for cid in drawn)
+    assert len(drawn) == sum(c.team == "RU" and c.where == "pool" and cid not in known for cid, c in g.state.cards.items())
     assert s.event_deck == [] and s.log == []
     assert w.dice is not g.dice and w.auto_policies == {}
 

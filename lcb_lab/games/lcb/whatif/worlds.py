@@ -3,25 +3,48 @@ policy plays its rollouts.
 
 :func:`sample_world` starts from :func:`lcb_lab.games.lcb.observer.known_state` -- the state as
 the team may know it, decided in the one place that decides hidden information -- and fills
-what the team does not know by sampling, with the policy's ``rng`` only.  Its assumptions
-(``docs/opponents.md``; every invented value is a *sandbox* value, the rulebook prints none):
+what the team does not know by sampling, with the policy's ``rng`` only, from what it does know
+(:mod:`lcb_lab.games.lcb.whatif.world_facts`: its knowledge and the public data -- the
+scenario's order of battle, the map, the catalog, the decks -- never the real state).  What is
+drawn, in this order (``docs/opponents.md``; the uniform weights are *sandbox*: the rulebook
+prints no odds):
 
-* **backs** (6.11): each enemy counter the team sees only as a back is the observer's stand-in
-  (``"hidden:<hex>:<n>"``, one for a Task Force Counter's stack, 4.35); the sampler draws what it
-  is: a ground unit type of the enemy team, uniformly among the catalog's (sandbox: no weight
-  for the order of battle, no MILDEC, no ship; a MILDEC is a back too, 4.22), at full HP and
-  supply (4.32);
-* **face-down cards, the event pile, unrevealed submarines, secret mines** (9.02, 16.0, 14.03,
-  13.37): absent, as ``known_state`` leaves them (sandbox: the enemy is taken to hold no card,
-  no submarine and no secret mine);
-* **the enemy's unspent CP** (3.12): 0 (sandbox);
+* **backs** (6.11): each enemy counter the team sees only as a back (the observer's stand-in
+  ``"hidden:<hex>:<n>"``, one for a Task Force Counter's stack, 4.35) is one counter of the
+  enemy's order of battle (the scenario's units, scheduled reinforcements arrived and MILDECs,
+  3.11, 4.22) not accounted for -- not seen face up, embarked or destroyed face up -- that may
+  stand in its hex (land / water, 5.11); the backs get distinct counters, drawn one back after
+  the other (the back with the fewest candidates first), each uniformly among the counters left
+  (a draw that leaves a back without one is drawn again).  A unit comes at full
+  HP and supply (4.32; sandbox: a hit on a back is not carried over); a MILDEC becomes a MILDEC.
+  Without a scenario file (a built position) or when the order of battle cannot cover the backs,
+  each is a ground unit type of the enemy's catalog, uniformly (sandbox);
+* **the hand** (9.02): as many hidden pool cards as the enemy holds (the count is public, the
+  names are not): first the scenario's prescribed pool cards not seen face up since (the
+  scenario is public; App. B Planning [b]), then each other a card type of its deck it could
+  have bought (3.12: cost 1-5; not
+  Attached, not a network, not a submarine, not one seen removed from the game, 9.07, 9.08),
+  uniformly and independently (sandbox: any number of copies; hidden Attached, Embarked and
+  face-down deployed cards are not drawn);
+* **submarines** (14.02, 14.03): each of the scenario's enemy submarines the team sees nothing
+  of, in a hex drawn uniformly among the open-water, non-coastal hexes (14.02 NOTE) -- within 5
+  hexes (5 MP, 14.02) of the last hex the SOT published for it, if any (sandbox) -- at full
+  supply, not yet acted this turn;
+* **secret mines** (13.37): the enemy's mines the team does not know are taken out of its
+  knowledge (:func:`known`); each secret minefield of the scenario (its cubes are public, its
+  hex is not; less the cubes the team sees) is laid whole in one hex drawn uniformly among those
+  of its terrain that hold no unit of the team and no mine it sees (sandbox);
+* **the enemy's unspent CP** (3.12, 3.13): 0 outside a Planning Stage (lost when it ends,
+  3.13); in one, uniformly from 0 to its public allocation less its purchases at 1 CP each;
 * **the dice**: fresh, seeded from ``rng`` (the real game's rolls to come are never read);
 * **the log**: empty (a rollout is judged by the state, not by what was written).
 
-Nothing here reads the real state but through ``known_state`` (which copies only what the
-team may know) and the public catalog; two worlds the team cannot tell apart give the same
-sampled world for the same ``rng`` (``tests/engine/test_opponent_worlds.py``,
-``tests/engine/test_study_worlds.py``).
+Not drawn (absent): the event pile (16.0), the enemy's hidden Attached / Embarked cards.
+
+Nothing here reads the real state but through ``known_state`` and the observer's public card
+counts; two worlds the team cannot tell apart give the same sampled world for the same ``rng``
+(``tests/engine/test_opponent_worlds.py``, ``tests/engine/test_study_worlds.py``,
+``tests/engine/test_sampled_worlds.py``).
 """
 from __future__ import annotations
 
@@ -32,23 +55,37 @@ import numpy as np
 
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.die import new_dice
-from lcb_lab.games.lcb.model.state import GameState, other
+from lcb_lab.games.lcb.model.state import Card, GameState, Marker, Unit, other
+from lcb_lab.games.lcb.whatif import world_facts as F
 
 ENEMY_CP = 0
-"""The enemy's unspent CP in a sampled world (sandbox: the rulebook keeps it secret, 3.12)."""
+"""The enemy's unspent CP outside a Planning Stage (3.13: unspent CP are lost when it ends)."""
+SAMPLED_CARD = "{team}-sampled-{n}"
+"""The id of a card a sampled world invents for the enemy's hand (never a real card's id)."""
 
 
 def known(game: Any, team: str) -> GameState:
     """``team``'s knowledge of ``game``'s state (:func:`observer.known_state`), a copy with the
-    enemy's CP at :data:`ENEMY_CP` and an empty log."""
+    enemy's CP at :data:`ENEMY_CP`, without the enemy's mines ``team`` does not know (13.37)
+    and with an empty log."""
     s = observer.known_state(game.state, game.catalog, team).clone(share_log=True)
     s.log = []
     s.cp[other(team)] = ENEMY_CP
+    for mid in [mid for mid, m in s.card_markers.items()
+                if m.kind == "mine" and not observer.knows(s, team, m) and not _laid_by_seen_card(s, team, m)]:
+        del s.card_markers[mid]
     return s
 
 
+def _laid_by_seen_card(s: GameState, team: str, m: Any) -> bool:
+    """A mine laid by a card ``team`` saw played face up: the card's target hexes were public."""
+    c = s.cards.get(m.card or "")
+    return c is not None and observer.knows(s, team, c)
+
+
 def ground_types(game: Any, team: str) -> list:
-    """The catalog's ground unit types of ``team``, by type id (what a back may be drawn as)."""
+    """The catalog's ground unit types of ``team``, by type id (what a back may be drawn as
+    when the game has no order of battle)."""
     return sorted((t for t in game.catalog.units.values() if t.team == team and t.domain == "ground"),
                   key=lambda t: t.type_id)
 
@@ -65,39 +102,148 @@ def has_backs(game: Any, team: str) -> bool:
     return bool(backs(game, team))
 
 
-def _draw(u: Any, t: Any) -> None:
+# ---------------------------------------------------------------- backs
+def _candidates(game: Any, s: GameState, team: str) -> tuple[list[str], list[list[Any]], bool]:
+    """(back ids, for each the counters it may be, from the order of battle?): the order of
+    battle's entries that fit the back's hex (:func:`world_facts.back_pool`), or the catalog's
+    ground types when the game has none or it cannot cover every back."""
+    ids = sorted(uid for uid, u in s.units.items() if observer.is_stand_in(u))
+    pool = F.back_pool(game, s, other(team))
+    if pool is not None:
+        per = [[e for e in pool if F.fits(game, e, s.units[uid].hex)] for uid in ids]
+        if all(per) and len(pool) >= len(ids):
+            return ids, per, True
+    types = ground_types(game, other(team))
+    return (ids, [list(types) for _ in ids], False) if types else ([], [], False)
+
+
+def _draw_backs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+    ids, per, oob = _candidates(game, s, team)
+    for uid, e in zip(ids, _one_by_one(per, oob, rng) if ids else ()):
+        _become(game, s, uid, e)
+
+
+def _one_by_one(per: list[list[Any]], oob: bool, rng: np.random.Generator, tries: int = 64) -> list[Any]:
+    """Each back in turn (the fewest candidates first) drawn among the counters left; a draw that
+    leaves a back without a counter is drawn again (up to ``tries`` times, then a counter may
+    serve twice: sandbox)."""
+    order = sorted(range(len(per)), key=lambda i: (len(per[i]), i))
+    for attempt in range(tries):
+        used, pick = set(), [None] * len(per)
+        for i in order:
+            left = [e for e in per[i] if not oob or e.uid not in used]
+            if not left:
+                if attempt < tries - 1:
+                    break
+                left = per[i]
+            pick[i] = left[int(rng.integers(len(left)))]
+            used.add(getattr(pick[i], "uid", None))
+        else:
+            return pick
+    return pick
+
+
+def _become(game: Any, s: GameState, uid: str, e: Any) -> None:
+    """Stand-in ``uid`` becomes ``e``: an order-of-battle counter (a unit of its type and Task
+    Force, or a MILDEC) or a catalog type, at full HP and supply (4.32)."""
+    u = s.units[uid]
+    if isinstance(e, F.Entry) and e.mildec:
+        del s.units[uid]
+        s.markers[uid] = Marker(uid, e.type_id, u.team, e.task_force, u.hex)
+        return
+    t = game.catalog.unit(e.type_id)
     u.type_id, u.hp = t.type_id, t.hp
     u.supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+    if isinstance(e, F.Entry) and e.task_force in s.task_forces:
+        u.task_force = e.task_force
+
+
+# ---------------------------------------------------------------- hand, subs, mines, CP
+def _draw_hand(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+    """The enemy's hidden pool cards: as many as it holds (9.02: the count is public, the names are
+    not); first the scenario's prescribed cards not seen since (:func:`world_facts.prescribed_hand`;
+    more than the count: that many of them, drawn without replacement), then each other a card
+    type of its deck drawn uniformly and independently (:func:`world_facts.hand_names`)."""
+    enemy = other(team)
+    n = F.hidden_cards(game, team, enemy).get("pool", 0)
+    given, names = F.prescribed_hand(game, s, enemy), F.hand_names(game, s, enemy)
+    if len(given) > n:
+        given = sorted(given[int(i)] for i in rng.permutation(len(given))[:n])
+    hand = given + [names[int(rng.integers(len(names)))] for _ in range(n - len(given) if names else 0)]
+    for i, name in enumerate(hand):
+        cid = SAMPLED_CARD.format(team=enemy, n=i + 1)
+        s.cards[cid] = Card(cid, name, enemy, "pool", bought=s.turn)
+
+
+def _draw_subs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+    """Each unseen submarine of the enemy's order of battle, in a hex drawn uniformly among those
+    it may be in (:func:`world_facts.unseen_subs`), full supply, not yet acted this turn."""
+    for e, hexes in F.unseen_subs(game, s, other(team)):
+        t = game.catalog.unit(e.type_id)
+        full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+        tf = e.task_force if e.task_force in s.task_forces else next(
+            tf for tf, tm in s.task_forces.items() if tm == other(team))
+        s.units[e.uid] = Unit(e.uid, t.type_id, other(team), tf, hexes[int(rng.integers(len(hexes)))], t.hp, full)
+
+
+def _draw_mines(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+    """Each secret minefield the enemy may hold (:func:`world_facts.secret_mine_fields`), all its
+    cubes in one hex drawn uniformly among those it may lie in, secret (13.37)."""
+    from lcb_lab.games.lcb.rules.common import Ctx
+    from lcb_lab.games.lcb.rules.markers.mines import lay
+    for f in F.secret_mine_fields(game, s, team, other(team)):
+        h = f.hexes[int(rng.integers(len(f.hexes)))]
+        terrain = f.terrain or ("water" if game.board.hex(h).has_water and not game.board.hex(h).has_land else "land")
+        lay(Ctx(s, game.board, game.catalog, game.dice, game.decks, quiet=True), other(team), "", h, f.cubes,
+            f.succeeds_on, terrain)
+    s.log = []
+
+
+def _draw_cp(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+    lo, hi = F.cp_range(game, s, other(team))
+    s.cp[other(team)] = lo if hi <= lo else int(rng.integers(lo, hi + 1))
 
 
 def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
     """A game on a world sampled from ``team``'s knowledge of ``game`` (module doc), with fresh
-    dice seeded from ``rng`` and the named default answers for every choice of the other team."""
+    dice seeded from ``rng`` and the named default answers for every choice of the other team.
+    The draws, in this order, each from ``rng``: the backs, the hand, the submarines, the mines,
+    the CP, the dice's seed."""
     s = known(game, team)
-    types = ground_types(game, other(team))
-    for uid in sorted(s.units):
-        u = s.units[uid]
-        if observer.is_stand_in(u) and types:
-            _draw(u, types[int(rng.integers(len(types)))])
+    for draw in (_draw_backs, _draw_hand, _draw_subs, _draw_mines, _draw_cp):
+        draw(game, s, team, rng)
     return _spawn(game, s, int(rng.integers(2**31)))
 
 
 def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
     """Every world :func:`sample_world` may draw from ``team``'s knowledge of ``game``, each as
-    likely (each back drawn uniformly and independently), dice unseeded -- or None when there are
-    more than ``limit`` (``types ** backs``)."""
-    ids, types = backs(game, team), ground_types(game, other(team))
-    if ids and not types:
-        ids = []
-    if len(types) ** len(ids) > limit:
+    likely, dice unseeded -- or None when there are more than ``limit``, when the backs are drawn
+    from an order of battle (one after the other: the worlds are not equally likely), or when the
+    enemy may hold something else unseen (a card, a submarine, a secret mine, CP:
+    :func:`hidden_beyond_backs`).  So they are listed for a built position's backs only."""
+    if hidden_beyond_backs(game, team):
         return None
+    s0 = known(game, team)
+    ids, per, oob = _candidates(game, s0, team)
+    if ids and (oob or len(per[0]) ** len(ids) > limit):
+        return None                 # the order of battle's draw is one back after the other: not listed
     out = []
-    for pick in itertools.product(types, repeat=len(ids)):
+    for pick in itertools.product(*per):
         s = known(game, team)
-        for uid, t in zip(ids, pick):
-            _draw(s.units[uid], t)
+        for uid, e in zip(ids, pick):
+            _become(game, s, uid, e)
         out.append(_spawn(game, s, None))
     return out
+
+
+def hidden_beyond_backs(game: Any, team: str) -> bool:
+    """Whether a sampled world draws more than the backs for ``team``: the enemy holds hidden pool
+    cards, unseen submarines, secret minefields or CP it may not have spent."""
+    s, enemy = known(game, team), other(team)
+    return bool((F.hidden_cards(game, team, enemy).get("pool", 0)
+                 and (F.hand_names(game, s, enemy) or F.prescribed_hand(game, s, enemy)))
+                or F.unseen_subs(game, s, enemy) or F.secret_mine_fields(game, s, team, enemy)
+                or F.cp_range(game, s, enemy)[1] > 0)
 
 
 def _spawn(game: Any, s: GameState, seed: int | None) -> Any:

@@ -10,10 +10,12 @@ for a unit, the chance it is destroyed (HP lost reaching its HP, 7.05).
 Exact odds do not exist (``()``) when the plan rolls a die before its combat (a card's DETECT,
 9.06: the combat's odds would depend on that roll), commits no combat, or a plan act is refused.
 In a team's study (``viewer`` "US" / "RU") the runs play worlds drawn from the team's knowledge
-(:mod:`lcb_lab.games.lcb.whatif.worlds`: each enemy back drawn uniformly among the enemy's ground
-types, 6.11), so the exact odds are those of that draw: the mean, world by world, over
-:func:`~lcb_lab.games.lcb.whatif.worlds.each_world` (at most :data:`MAX_WORLDS`; more backs than
-that, or worlds whose first engagement counts different things, give none).
+(:mod:`lcb_lab.games.lcb.whatif.worlds`: each enemy back drawn from the enemy's order of battle,
+6.11), so the exact odds are those of that draw: the mean, world by world, over
+:func:`~lcb_lab.games.lcb.whatif.worlds.each_world` (at most :data:`MAX_WORLDS`; more draws than
+that, backs drawn from an order of battle, a world that draws more than the backs -- a hidden
+hand, a submarine, a minefield, CP --
+or worlds whose first engagement counts different things, give none).
 
 They are the first engagement's, before any MILDEC absorbs (4.22, asked after the roll); later
 engagements of the same roll (``later``) follow from it and are only sampled.
@@ -49,7 +51,7 @@ class ExactOdds:
 
 
 MAX_WORLDS = 64
-"""The most worlds a team's exact odds are averaged over (``ground types ** backs``)."""
+"""The most worlds a team's exact odds are averaged over (the ways of drawing the backs)."""
 
 
 def exact_odds(start: "Game", plan: Plan, viewer: str | None = None) -> tuple[ExactOdds, ...]:

@@ -14,8 +14,9 @@ from a clone of the state after them; :func:`run_one` replays every act and is t
 
 **A team's study** (``viewer`` "US" or "RU") never plays the true board: run ``i`` plays in a world
 sampled from that team's knowledge of the start (:func:`lcb_lab.games.lcb.whatif.worlds.sample_world`,
-its generator seeded by :func:`lcb_lab.kernel.study.world_seed`: what the team sees only as a back is drawn, the
-enemy holds no card, submarine or secret mine), so two games the team cannot tell apart give the
+its generator seeded by :func:`lcb_lab.kernel.study.world_seed`: what the team sees only as a back, the enemy's
+hidden hand, its unseen submarines and secret minefields are drawn from what the team knows), so
+two games the team cannot tell apart give the
 same study (``tests/engine/test_study_worlds.py``).  Each run then replays every act
 (:func:`run_one`); the instructor's study (``viewer`` None) plays the true start.
 

@@ -51,9 +51,10 @@ def study_notes(game: "Game", viewer: str | None) -> tuple[str, ...]:
     """How a team's runs were played (:mod:`.run`); none for the instructor's study."""
     if not team_view(viewer):
         return ()
-    notes = (f"{viewer}'s study: each run plays a world drawn from what {viewer} knows -- the enemy "
-             "holds no card, submarine or secret mine, and a counter seen as a back is drawn among "
-             "the enemy's ground types (sandbox assumptions, docs/opponents.md)",)
+    notes = (f"{viewer}'s study: each run plays a world drawn from what {viewer} knows -- a counter "
+             "seen as a back is drawn from the enemy's order of battle, its hidden cards from its deck, "
+             "its unseen submarines and secret minefields where they may be (sandbox draws, "
+             "docs/opponents.md)",)
     if has_backs(game, viewer):
         notes += (f"exact odds: the mean over every draw of the backs {viewer} sees (6.11), when "
                   f"there are at most {MAX_WORLDS} draws",)
