@@ -38,8 +38,8 @@ import typing
 from marshal import dumps as _dumps
 from typing import Any, Callable
 
-from lcb_lab.kernel.datacodec import (Tracked, _args, _deep, _expr, _immutable, _is_union, _plain_class, clean_class,
-                                      clone, copier, hints, mark_clean)
+from lcb_lab.kernel.datacodec import (FieldTracked, Tracked, _args, _deep, _expr, _immutable, _is_union, _plain_class,
+                                      clean_class, clone, copier, hints, mark_clean, mark_fields_clean, _PLAIN)
 
 _SAMES: dict[type, Callable[[Any, Any], bool]] = {}
 _SHARERS: dict[type, Callable[[Any, Any, bool], Any]] = {}
@@ -405,6 +405,9 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     fn = _SHARERS.get(cls)
     if fn is not None:
         return fn
+    if cls in _PLAIN:                                 # a clean record's class shares as its plain class
+        fn = _SHARERS[cls] = sharer(_PLAIN[cls])
+        return fn
     env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_deep": _deep, "_same_data": same_data,
                            "_share_record": _share_record, "_share_map": _share_map, "_dumps": _dumps,
                            "_share_list": _share_list,
@@ -431,11 +434,49 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
         make = f"    n = _cls({', '.join(args)})\n"
     code = (f"def _share(o, p, own):\n{head}{make}{tail}    return n\n\n\n"
             f"def _nested(o, p, own):\n{head}{make}    if {kept}:\n        return p\n{tail}    return n\n")
+    if issubclass(cls, FieldTracked) and _plain_class(cls) and group:
+        code += _field_tracked_code(cls, fs, args, group, env, f"{head}{make}{tail}")
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _SHARERS[cls] = env["_share"]
     fn.nested = env["_nested"]                       # type: ignore[attr-defined]
     fn.group = (group, env["_key"], env["_keys"]) if head else None   # type: ignore[attr-defined]
     return fn
+
+
+def _field_tracked_code(cls: type, fs: tuple, args: list[str], group: list[str], env: dict, plain: str) -> str:
+    """Source of ``_share`` for a :class:`FieldTracked` class (replacing :func:`sharer`'s): a clean
+    record's plain-data fields (``group``) not written since it was found equal to its twin are the
+    twin's, taken without comparing them (under :data:`GUARD` compared, :class:`UnseenChange` when
+    one differs); the written ones and every other field are shared as :func:`sharer` shares them
+    (``plain``: its body); without ``own`` the record is then clean, the twin of the result."""
+    env["_C"], env["_mark"], env["_unseen_field"] = clean_class(cls), mark_fields_clean, _unseen_field
+    one = {}
+    for f, a in zip(fs, args):
+        if f.name in group:
+            a = a.removeprefix("(p." + f.name + " if _hit else ").removesuffix(")") \
+                if a.startswith("(p." + f.name + " if _hit else ") else a
+            exec(f"def _one_{f.name}(o, p, own):\n    return {a}\n", env)  # noqa: S102 - from the hints
+            one[f.name] = env[f"_one_{f.name}"]
+    env["_ONE"] = one
+    taken = "".join(f"        n.{n} = t.{n}\n" for n in group)
+    guard = (f"        for k in {tuple(group)!r}:\n"
+             f"            if k not in d and not _same_data(getattr(o, k), getattr(t, k)):\n"
+             f"                _unseen_field(o, k)\n") if GUARD else ""
+    rest = "".join(f"        n.{f.name} = {a}\n" for f, a in zip(fs, args) if f.name not in group)
+    return (f"\n\ndef _share(o, p, own):\n"
+            f"    if type(o) is _C:\n        t, d = o._twin, o._dirty\n        n = _new(_cls)\n{taken}"
+            f"        if d:\n            for k in d:\n                f = _ONE.get(k)\n"
+            f"                if f is not None:\n                    setattr(n, k, f(o, p, own))\n"
+            f"{guard}{rest}    else:\n"
+            + "".join("    " + line + "\n" for line in plain.rstrip("\n").split("\n"))
+            + "    if not own:\n        _mark(o, n, _C)\n    return n\n")
+
+
+def _unseen_field(o: Any, name: str) -> None:
+    """Raise :class:`UnseenChange`: field ``name`` of clean :class:`FieldTracked` record ``o`` differs
+    from its twin's without an assignment."""
+    raise UnseenChange(f"{type(o).__name__}.{name} changed in place without a field assignment (assign it "
+                       f"again or call datacodec.touched(record, {name!r}))")
 
 
 def nested_sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
@@ -470,9 +511,10 @@ def share(obj: Any, prev: Any, own: bool = False) -> Any:
     >>> s == new, s is new, s.orders is old.orders
     (True, False, True)
     """
-    if prev is None or type(prev) is not type(obj):
+    cls = _PLAIN.get(type(obj), type(obj))            # a clean record shares as its plain class
+    if prev is None or type(prev) is not cls:
         return obj if own else clone(obj)
-    return sharer(type(obj))(obj, prev, own)
+    return sharer(cls)(obj, prev, own)
 
 
 def _put_map(cur: dict, snap: dict) -> dict:
@@ -491,7 +533,7 @@ def put_back(live: Any, snap: Any, skip: tuple[str, ...] = ()) -> None:
     key = (type(live), skip)
     fn = _PUTTERS.get(key)
     if fn is None:
-        fn = _PUTTERS[key] = _putter(type(live), skip)
+        fn = _PUTTERS[key] = _putter(_PLAIN.get(type(live), type(live)), skip)
     fn(live, snap)
 
 
@@ -530,5 +572,23 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
             src = _expr(tp, x, env)
         (kept if f.name in group else lines).append(f"    o.{f.name} = {src}\n")
     body = (head + "".join("    " + line for line in kept)) if kept else ""
-    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n", env)  # noqa: S102 - from the field list
+    tail = ""
+    if group and issubclass(cls, FieldTracked) and _plain_class(cls):
+        # a clean record whose twin is ``s``: its plain-data fields not written since are ``s``'s values
+        env.update(_C=clean_class(cls), _mark=mark_fields_clean, _set=object.__setattr__, _same_data=same_data,
+                   _unseen_field=_unseen_field)
+        env["_PUT1"] = one = {}
+        for line in kept:
+            name, src = line.strip().removeprefix("o.").split(" = ", 1)
+            exec(f"def _put_{name}(s):\n    return {src}\n", env)  # noqa: S102 - from the field list
+            one[name] = env[f"_put_{name}"]
+        guard = (f"        for k in {tuple(sorted(group))!r}:\n"
+                 f"            if k not in d and not _same_data(getattr(o, k), getattr(s, k)):\n"
+                 f"                _unseen_field(o, k)\n") if GUARD else ""
+        body = ("    if type(o) is _C and o._twin is s:\n        d = o._dirty\n" + guard +
+                "        for k in d:\n            f = _PUT1.get(k)\n            if f is not None:\n"
+                "                _set(o, k, f(s))\n    else:\n"
+                + "".join("    " + line + "\n" for line in body.rstrip("\n").split("\n")))
+        tail = "    _mark(o, s, _C)\n"
+    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n{tail}", env)  # noqa: S102 - from the field list
     return env["_put"]
