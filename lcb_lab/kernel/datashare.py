@@ -334,16 +334,18 @@ def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
         return f"_share_record({x}, {y}, own)"
     if typing.get_origin(tp) is dict:
         item = _record_class((_args(tp) or (Any, Any))[1])
+        empty = f"{y} if not {x} and not {y} and type({y}) is dict else "   # both empty: most maps of most states
         if item is not None and issubclass(item, Tracked):
             env[f"_tmap_{f.name}"] = twin_maps(item)[0]
-            return f"_tmap_{f.name}({x}, {y}, own)"
+            return f"({empty}_tmap_{f.name}({x}, {y}, own))"
         if item is not None:
             env[f"_same_{f.name}"], env[f"_copy_{f.name}"] = _same_fn(item), copier(item)
-            return f"_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name})"
+            return f"({empty}_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name}))"
     if typing.get_origin(tp) is list and _record_class((_args(tp) or (Any,))[0]) is not None:
         item = (_args(tp) or (Any,))[0]
         exec(f"def _icopy_{f.name}(v):\n    return {_expr(item, 'v', env, 1)}\n", env)  # noqa: S102 - from the hints
-        return f"_share_list({x}, {y}, own, _icopy_{f.name})"
+        empty = f"{y} if not {x} and not {y} and type({x}) is list and type({y}) is list else "   # both empty
+        return f"({empty}_share_list({x}, {y}, own, _icopy_{f.name}))"
     strict = _eq_expr(tp, x, y)
     eq = f"{x} == {y}" + (f" and {strict}" if strict else "") if not strict.startswith("_same_data") else strict
     return f"({y} if {x} is {y} or ({eq}) else ({x} if own else {_expr(tp, x, env)}))"
