@@ -21,6 +21,8 @@ Records of a ``dict[str, Record]`` in a state (units, cards, markers) derive fro
 :func:`clean_class`) once it holds an equal copy, and any field write makes it plain again, so
 the next snapshot knows it unchanged without comparing its fields (its lists and dicts included:
 code changing one in place must assign a new one or call :func:`touched`).  Copies are always plain.
+A game's whole state derives from :class:`FieldTracked`: clean, it notes which fields are assigned,
+and a snapshot takes its other plain-data fields from its twin.
 
 A field may opt out of deep copying its items with
 ``field(metadata={"share_items": True})``: the list is copied, the items are

@@ -26,6 +26,13 @@ refused act's restore point): a few hundred nanoseconds a record instead of a fi
 comparison and a copy, so a snapshot costs less than a clone (benchmark figure 9) and keeps the
 record's memory per step small (figure 17).
 
+A big record deriving from :class:`lcb_lab.kernel.datacodec.FieldTracked` (a game's whole state) is
+tracked field by field: a snapshot or a restore leaves it clean, with the snapshot as its twin, and
+a field assignment only notes the field's name; the next snapshot takes every plain-data field (the
+dicts and lists of leaves :func:`sharer` compares in one key) not assigned since from the twin
+without comparing it, and a restore from the twin copies back only the assigned ones (code changing
+such a field in place assigns it again or calls ``touched(state, name)``; :data:`GUARD` checks it).
+
 Shared parts are read-only: :class:`lcb_lab.kernel.history.Snapshot` states are never changed in place;
 a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_back``).
 """
