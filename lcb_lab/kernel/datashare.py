@@ -130,8 +130,6 @@ def _record_class(tp: Any) -> type | None:
     return tp if isinstance(tp, type) and dataclasses.is_dataclass(tp) else None
 
 
-
-
 def _share_record(v: Any, w: Any, own: bool) -> Any:
     """A nested record (or None): ``w`` when equal, else a copy of ``v`` sharing ``w``'s equal parts."""
     if v is None or w is None or type(v) is not type(w):
@@ -415,8 +413,7 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     if fn is not None:
         return fn
     if cls in _PLAIN:                                 # a clean record's class shares as its plain class
-        fn = _SHARERS[cls] = sharer(_PLAIN[cls])
-        return fn
+        return _SHARERS.setdefault(cls, sharer(_PLAIN[cls]))
     env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_deep": _deep, "_same_data": same_data,
                            "_share_record": _share_record, "_share_map": _share_map, "_dumps": _dumps,
                            "_share_list": _share_list,
@@ -482,8 +479,7 @@ def _field_tracked_code(cls: type, fs: tuple, args: list[str], group: list[str],
 
 
 def _unseen_field(o: Any, name: str) -> None:
-    """Raise :class:`UnseenChange`: field ``name`` of clean :class:`FieldTracked` record ``o`` differs
-    from its twin's without an assignment."""
+    """Raise :class:`UnseenChange`: field ``name`` of clean record ``o`` differs from its twin's, unassigned."""
     raise UnseenChange(f"{type(o).__name__}.{name} changed in place without a field assignment (assign it "
                        f"again or call datacodec.touched(record, {name!r}))")
 
