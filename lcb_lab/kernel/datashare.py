@@ -362,16 +362,11 @@ def _share_list(cur: Any, old: Any, own: bool, copy: Callable[[Any], Any]) -> An
     if cur is old:
         return old
     if type(cur) is not list or type(old) is not list:
-        return cur if own else (None if cur is None else copy_all(cur, copy))
+        return cur if own else (None if cur is None else [copy(x) for x in cur])
     n = len(old)
     if len(cur) == n and all(map(same, cur, old)):
         return old
     return [y if i < n and ((y := old[i]) is x or same(x, y)) else (x if own else copy(x)) for i, x in enumerate(cur)]
-
-
-def copy_all(xs: Any, copy: Callable[[Any], Any]) -> Any:
-    """``[copy(x) for x in xs]`` (a list field's typed copy)."""
-    return [copy(x) for x in xs]
 
 
 GROUP_MIN = 8
@@ -450,11 +445,9 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
 
 
 def _field_tracked_code(cls: type, fs: tuple, args: list[str], group: list[str], env: dict, plain: str) -> str:
-    """Source of ``_share`` for a :class:`FieldTracked` class (replacing :func:`sharer`'s): a clean
-    record's plain-data fields (``group``) not written since it was found equal to its twin are the
-    twin's, taken without comparing them (under :data:`GUARD` compared, :class:`UnseenChange` when
-    one differs); the written ones and every other field are shared as :func:`sharer` shares them
-    (``plain``: its body); without ``own`` the record is then clean, the twin of the result."""
+    """Source of ``_share`` for a :class:`FieldTracked` class (replacing :func:`sharer`'s): a clean record's
+    ``group`` fields not written since are its twin's, not compared (:data:`GUARD`: compared); the others
+    as :func:`sharer` shares them (``plain``); without ``own`` the record is then the result's clean twin."""
     env["_C"], env["_mark"], env["_unseen_field"] = clean_class(cls), mark_fields_clean, _unseen_field
     one = {}
     for f, a in zip(fs, args):
@@ -579,7 +572,6 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
     body = (head + "".join("    " + line for line in kept)) if kept else ""
     tail = ""
     if group and issubclass(cls, FieldTracked) and _plain_class(cls):
-        # a clean record whose twin is ``s``: its plain-data fields not written since are ``s``'s values
         env.update(_C=clean_class(cls), _mark=mark_fields_clean, _set=object.__setattr__, _same_data=same_data,
                    _unseen_field=_unseen_field)
         env["_PUT1"] = one = {}
@@ -590,10 +582,16 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
         guard = (f"        for k in {tuple(sorted(group))!r}:\n"
                  f"            if k not in d and not _same_data(getattr(o, k), getattr(s, k)):\n"
                  f"                _unseen_field(o, k)\n") if GUARD else ""
-        body = ("    if type(o) is _C and o._twin is s:\n        d = o._dirty\n" + guard +
+        env["_P"] = cls      # clean with twin ``s``: only the written fields are copied; plain meanwhile
+        body = ("    _t = type(o) is _C and o._twin is s\n    if type(o) is _C:\n        _set(o, '__class__', _P)\n"
+                "    if _t:\n        d = o._dirty\n" + guard +
                 "        for k in d:\n            f = _PUT1.get(k)\n            if f is not None:\n"
                 "                _set(o, k, f(s))\n    else:\n"
                 + "".join("    " + line + "\n" for line in body.rstrip("\n").split("\n")))
         tail = "    _mark(o, s, _C)\n"
+        lines = [f"    _set(o, {ln.strip().split(' = ', 1)[0][2:]!r}, {ln.strip().split(' = ', 1)[1]})\n" for ln in lines]
+        body = body.replace("        o.", "        _o.")          # the kept fields too: no field hook
+        body = "".join(f"{ln.split('_o.')[0]}_set(o, {ln.split('_o.')[1].split(' = ', 1)[0]!r}, "
+                       f"{ln.split(' = ', 1)[1]})\n" if "_o." in ln else ln + "\n" for ln in body.rstrip("\n").split("\n"))
     exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n{tail}", env)  # noqa: S102 - from the field list
     return env["_put"]

@@ -78,8 +78,12 @@ def test_the_guard_names_a_plain_field_changed_in_place_unseen_and_without_it_th
         s.snapshot(first)
     with pytest.raises(datashare.UnseenChange, match="GameState.cp changed in place"):
         s.put_back(first)
+    assert type(s) is GameState                              # a failed restore leaves the state untrusted
+    second = s.snapshot(first)                               # compared: the change is in, the state clean
+    assert second.cp == s.cp != first.cp and type(s) is CLEAN
+    s.cp["US"] += 1                                          # in place again
     datashare.set_guard(False)                               # the product trusts the tracking: not compared
-    assert s.snapshot(first).cp is first.cp != s.cp
+    assert s.snapshot(second).cp is second.cp != s.cp
 
 
 def test_a_restore_copies_only_the_written_fields_and_leaves_the_state_clean(guard):
