@@ -230,7 +230,7 @@ def _trade_ids(s: GameState, a: str, b: str) -> None:
 def _sync_jccs(s: GameState, team: str) -> None:
     """``state.jccs`` (the names of a pool, 3.12) follows the renamed cards."""
     if team in (s.jccs or {}):
-        s.jccs[team] = [c.name for c in s.cards.values() if c.team == team and c.where == "pool"]
+        s.jccs = {**s.jccs, team: [c.name for c in s.cards.values() if c.team == team and c.where == "pool"]}
 
 
 def enemy_cp(g, s: GameState, team: str, rng) -> Change | None:
@@ -238,10 +238,10 @@ def enemy_cp(g, s: GameState, team: str, rng) -> Change | None:
     enemy = other(team)
     old = s.cp.get(enemy, 0)
     new = old + int(rng.integers(1, 4)) if old == 0 or rng.random() < 0.5 else max(0, old - int(rng.integers(1, 4)))
-    s.cp[enemy] = new
+    s.cp = {**s.cp, enemy: new}
     if new != old and _sound(g, s):
         return Change(f"{enemy} CP {old} -> {new}", {})
-    s.cp[enemy] = old
+    s.cp = {**s.cp, enemy: old}
     return None
 
 

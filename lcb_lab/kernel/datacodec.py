@@ -21,6 +21,8 @@ Records of a ``dict[str, Record]`` in a state (units, cards, markers) derive fro
 :func:`clean_class`) once it holds an equal copy, and any field write makes it plain again, so
 the next snapshot knows it unchanged without comparing its fields (its lists and dicts included:
 code changing one in place must assign a new one or call :func:`touched`).  Copies are always plain.
+A game's whole state derives from :class:`FieldTracked`: clean, it notes which fields are assigned,
+and a snapshot takes its other plain-data fields from its twin.
 
 A field may opt out of deep copying its items with
 ``field(metadata={"share_items": True})``: the list is copied, the items are
@@ -63,7 +65,21 @@ class Tracked:
         return None, {f: getattr(self, f) for f in self.__dataclass_fields__}   # type: ignore[attr-defined]
 
 
+class FieldTracked(Tracked):
+    """Base of a big record (a game's whole state) whose plain-data fields a snapshot takes from its
+    twin one by one: while the record is clean (:func:`clean_class`), a field assignment does not
+    make it plain but adds the field's name to ``_dirty`` (the fields written since the record was
+    found equal to ``_twin``).  A snapshot then takes every plain-data field not in ``_dirty`` from
+    the twin without comparing it (:func:`lcb_lab.kernel.datashare.sharer`), so code changing such a
+    field's list or dict in place must assign it again or call :func:`touched` with its name.
+    ``_dirty`` is not a field (never saved, compared or copied)."""
+
+    __slots__ = ("_dirty",)
+
+
 set_twin: Callable[[Tracked, Any], None] = Tracked.__dict__["_twin"].__set__
+set_dirty: Callable[[FieldTracked, Any], None] = FieldTracked.__dict__["_dirty"].__set__
+"""``set_dirty(record, names)``: set a :class:`FieldTracked` record's ``_dirty`` set (not a field write)."""
 """``set_twin(record, twin)``: set a :class:`Tracked` record's ``_twin`` (not a field write)."""
 
 _CLEAN: dict[type, type] = {}
@@ -79,9 +95,14 @@ def clean_class(cls: type) -> type:
     names = [f.name for f in dataclasses.fields(cls)]
     values = attrgetter(*names) if len(names) > 1 else (lambda o: (getattr(o, names[0]),))
 
-    def __setattr__(self: Any, name: str, value: Any) -> None:
-        _setattr(self, "__class__", cls)
-        _setattr(self, name, value)
+    if issubclass(cls, FieldTracked):
+        def __setattr__(self: Any, name: str, value: Any) -> None:
+            self._dirty.add(name)
+            _setattr(self, name, value)
+    else:
+        def __setattr__(self: Any, name: str, value: Any) -> None:
+            _setattr(self, "__class__", cls)
+            _setattr(self, name, value)
 
     def __eq__(self: Any, other: Any) -> Any:
         return values(self) == values(other) if isinstance(other, cls) else NotImplemented
@@ -106,13 +127,17 @@ def _plain_record(cls: type, values: dict) -> Any:
     return n
 
 
-def touched(record: Any) -> None:
+def touched(record: Any, *names: str) -> None:
     """Mark a :class:`Tracked` record changed after an in-place change of one of its lists or dicts
     (a clean record becomes plain, so the next snapshot compares or copies it); a record that is
-    not clean is left as it is.  Prefer assigning a new list or dict to the field."""
+    not clean is left as it is.  A clean :class:`FieldTracked` record given field ``names`` stays
+    clean with those fields marked written.  Prefer assigning a new list or dict to the field."""
     plain = _PLAIN.get(type(record))
     if plain is not None:
-        _setattr(record, "__class__", plain)
+        if names and isinstance(record, FieldTracked):
+            record._dirty.update(names)
+        else:
+            _setattr(record, "__class__", plain)
 
 
 _PLAIN: dict[type, type] = {}
@@ -121,6 +146,15 @@ _PLAIN: dict[type, type] = {}
 def mark_clean(record: Any, twin: Any, clean: type) -> None:
     """Make ``record`` (of ``clean``'s plain class, equal to ``twin``) clean with that twin."""
     set_twin(record, twin)
+    if type(record) is not clean:
+        _setattr(record, "__class__", clean)
+
+
+def mark_fields_clean(record: Any, twin: Any, clean: type) -> None:
+    """Make :class:`FieldTracked` ``record`` (equal to ``twin``) clean with that twin and no field
+    written since."""
+    set_twin(record, twin)
+    set_dirty(record, set())
     if type(record) is not clean:
         _setattr(record, "__class__", clean)
 _COPIERS: dict[type, Callable[[Any], Any]] = {}

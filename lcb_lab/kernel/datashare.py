@@ -26,6 +26,13 @@ refused act's restore point): a few hundred nanoseconds a record instead of a fi
 comparison and a copy, so a snapshot costs less than a clone (benchmark figure 9) and keeps the
 record's memory per step small (figure 17).
 
+A big record deriving from :class:`lcb_lab.kernel.datacodec.FieldTracked` (a game's whole state) is
+tracked field by field: a snapshot or a restore leaves it clean, with the snapshot as its twin, and
+a field assignment only notes the field's name; the next snapshot takes every plain-data field (the
+dicts and lists of leaves :func:`sharer` compares in one key) not assigned since from the twin
+without comparing it, and a restore from the twin copies back only the assigned ones (code changing
+such a field in place assigns it again or calls ``touched(state, name)``; :data:`GUARD` checks it).
+
 Shared parts are read-only: :class:`lcb_lab.kernel.history.Snapshot` states are never changed in place;
 a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_back``).
 """
@@ -38,8 +45,8 @@ import typing
 from marshal import dumps as _dumps
 from typing import Any, Callable
 
-from lcb_lab.kernel.datacodec import (Tracked, _args, _deep, _expr, _immutable, _is_union, _plain_class, clean_class,
-                                      clone, copier, hints, mark_clean)
+from lcb_lab.kernel.datacodec import (FieldTracked, Tracked, _args, _deep, _expr, _immutable, _is_union, _plain_class,
+                                      clean_class, clone, copier, hints, mark_clean, mark_fields_clean, _PLAIN)
 
 _SAMES: dict[type, Callable[[Any, Any], bool]] = {}
 _SHARERS: dict[type, Callable[[Any, Any, bool], Any]] = {}
@@ -121,8 +128,6 @@ def _record_class(tp: Any) -> type | None:
         rest = [a for a in _args(tp) if a is not type(None)]
         tp = rest[0] if len(rest) == 1 else None
     return tp if isinstance(tp, type) and dataclasses.is_dataclass(tp) else None
-
-
 
 
 def _share_record(v: Any, w: Any, own: bool) -> Any:
@@ -334,16 +339,18 @@ def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
         return f"_share_record({x}, {y}, own)"
     if typing.get_origin(tp) is dict:
         item = _record_class((_args(tp) or (Any, Any))[1])
+        empty = f"{y} if not {x} and not {y} and type({y}) is dict else "   # both empty: most maps of most states
         if item is not None and issubclass(item, Tracked):
             env[f"_tmap_{f.name}"] = twin_maps(item)[0]
-            return f"_tmap_{f.name}({x}, {y}, own)"
+            return f"({empty}_tmap_{f.name}({x}, {y}, own))"
         if item is not None:
             env[f"_same_{f.name}"], env[f"_copy_{f.name}"] = _same_fn(item), copier(item)
-            return f"_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name})"
+            return f"({empty}_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name}))"
     if typing.get_origin(tp) is list and _record_class((_args(tp) or (Any,))[0]) is not None:
         item = (_args(tp) or (Any,))[0]
         exec(f"def _icopy_{f.name}(v):\n    return {_expr(item, 'v', env, 1)}\n", env)  # noqa: S102 - from the hints
-        return f"_share_list({x}, {y}, own, _icopy_{f.name})"
+        empty = f"{y} if not {x} and not {y} and type({x}) is list and type({y}) is list else "   # both empty
+        return f"({empty}_share_list({x}, {y}, own, _icopy_{f.name}))"
     strict = _eq_expr(tp, x, y)
     eq = f"{x} == {y}" + (f" and {strict}" if strict else "") if not strict.startswith("_same_data") else strict
     return f"({y} if {x} is {y} or ({eq}) else ({x} if own else {_expr(tp, x, env)}))"
@@ -355,16 +362,11 @@ def _share_list(cur: Any, old: Any, own: bool, copy: Callable[[Any], Any]) -> An
     if cur is old:
         return old
     if type(cur) is not list or type(old) is not list:
-        return cur if own else (None if cur is None else copy_all(cur, copy))
+        return cur if own else (None if cur is None else [copy(x) for x in cur])
     n = len(old)
     if len(cur) == n and all(map(same, cur, old)):
         return old
     return [y if i < n and ((y := old[i]) is x or same(x, y)) else (x if own else copy(x)) for i, x in enumerate(cur)]
-
-
-def copy_all(xs: Any, copy: Callable[[Any], Any]) -> Any:
-    """``[copy(x) for x in xs]`` (a list field's typed copy)."""
-    return [copy(x) for x in xs]
 
 
 GROUP_MIN = 8
@@ -409,6 +411,8 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     fn = _SHARERS.get(cls)
     if fn is not None:
         return fn
+    if cls in _PLAIN:                                 # a clean record's class shares as its plain class
+        return _SHARERS.setdefault(cls, sharer(_PLAIN[cls]))
     env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_deep": _deep, "_same_data": same_data,
                            "_share_record": _share_record, "_share_map": _share_map, "_dumps": _dumps,
                            "_share_list": _share_list,
@@ -435,11 +439,46 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
         make = f"    n = _cls({', '.join(args)})\n"
     code = (f"def _share(o, p, own):\n{head}{make}{tail}    return n\n\n\n"
             f"def _nested(o, p, own):\n{head}{make}    if {kept}:\n        return p\n{tail}    return n\n")
+    if issubclass(cls, FieldTracked) and _plain_class(cls) and group:
+        code += _field_tracked_code(cls, fs, args, group, env, f"{head}{make}{tail}")
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _SHARERS[cls] = env["_share"]
     fn.nested = env["_nested"]                       # type: ignore[attr-defined]
     fn.group = (group, env["_key"], env["_keys"]) if head else None   # type: ignore[attr-defined]
     return fn
+
+
+def _field_tracked_code(cls: type, fs: tuple, args: list[str], group: list[str], env: dict, plain: str) -> str:
+    """Source of ``_share`` for a :class:`FieldTracked` class (replacing :func:`sharer`'s): a clean record's
+    ``group`` fields not written since are its twin's, not compared (:data:`GUARD`: compared); the others
+    as :func:`sharer` shares them (``plain``); without ``own`` the record is then the result's clean twin."""
+    env["_C"], env["_mark"], env["_unseen_field"] = clean_class(cls), mark_fields_clean, _unseen_field
+    one = {}
+    for f, a in zip(fs, args):
+        if f.name in group:
+            a = a.removeprefix("(p." + f.name + " if _hit else ").removesuffix(")") \
+                if a.startswith("(p." + f.name + " if _hit else ") else a
+            exec(f"def _one_{f.name}(o, p, own):\n    return {a}\n", env)  # noqa: S102 - from the hints
+            one[f.name] = env[f"_one_{f.name}"]
+    env["_ONE"] = one
+    taken = "".join(f"        n.{n} = t.{n}\n" for n in group)
+    guard = (f"        for k in {tuple(group)!r}:\n"
+             f"            if k not in d and not _same_data(getattr(o, k), getattr(t, k)):\n"
+             f"                _unseen_field(o, k)\n") if GUARD else ""
+    rest = "".join(f"        n.{f.name} = {a}\n" for f, a in zip(fs, args) if f.name not in group)
+    return (f"\n\ndef _share(o, p, own):\n"
+            f"    if type(o) is _C:\n        t, d = o._twin, o._dirty\n        n = _new(_cls)\n{taken}"
+            f"        if d:\n            for k in d:\n                f = _ONE.get(k)\n"
+            f"                if f is not None:\n                    setattr(n, k, f(o, p, own))\n"
+            f"{guard}{rest}    else:\n"
+            + "".join("    " + line + "\n" for line in plain.rstrip("\n").split("\n"))
+            + "    if not own:\n        _mark(o, n, _C)\n    return n\n")
+
+
+def _unseen_field(o: Any, name: str) -> None:
+    """Raise :class:`UnseenChange`: field ``name`` of clean record ``o`` differs from its twin's, unassigned."""
+    raise UnseenChange(f"{type(o).__name__}.{name} changed in place without a field assignment (assign it "
+                       f"again or call datacodec.touched(record, {name!r}))")
 
 
 def nested_sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
@@ -474,9 +513,10 @@ def share(obj: Any, prev: Any, own: bool = False) -> Any:
     >>> s == new, s is new, s.orders is old.orders
     (True, False, True)
     """
-    if prev is None or type(prev) is not type(obj):
+    cls = _PLAIN.get(type(obj), type(obj))            # a clean record shares as its plain class
+    if prev is None or type(prev) is not cls:
         return obj if own else clone(obj)
-    return sharer(type(obj))(obj, prev, own)
+    return sharer(cls)(obj, prev, own)
 
 
 def _put_map(cur: dict, snap: dict) -> dict:
@@ -495,7 +535,7 @@ def put_back(live: Any, snap: Any, skip: tuple[str, ...] = ()) -> None:
     key = (type(live), skip)
     fn = _PUTTERS.get(key)
     if fn is None:
-        fn = _PUTTERS[key] = _putter(type(live), skip)
+        fn = _PUTTERS[key] = _putter(_PLAIN.get(type(live), type(live)), skip)
     fn(live, snap)
 
 
@@ -534,5 +574,28 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
             src = _expr(tp, x, env)
         (kept if f.name in group else lines).append(f"    o.{f.name} = {src}\n")
     body = (head + "".join("    " + line for line in kept)) if kept else ""
-    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n", env)  # noqa: S102 - from the field list
+    tail = ""
+    if group and issubclass(cls, FieldTracked) and _plain_class(cls):
+        env.update(_C=clean_class(cls), _mark=mark_fields_clean, _set=object.__setattr__, _same_data=same_data,
+                   _unseen_field=_unseen_field)
+        env["_PUT1"] = one = {}
+        for line in kept:
+            name, src = line.strip().removeprefix("o.").split(" = ", 1)
+            exec(f"def _put_{name}(s):\n    return {src}\n", env)  # noqa: S102 - from the field list
+            one[name] = env[f"_put_{name}"]
+        guard = (f"        for k in {tuple(sorted(group))!r}:\n"
+                 f"            if k not in d and not _same_data(getattr(o, k), getattr(s, k)):\n"
+                 f"                _unseen_field(o, k)\n") if GUARD else ""
+        env["_P"] = cls      # clean with twin ``s``: only the written fields are copied; plain meanwhile
+        body = ("    _t = type(o) is _C and o._twin is s\n    if type(o) is _C:\n        _set(o, '__class__', _P)\n"
+                "    if _t:\n        d = o._dirty\n" + guard +
+                "        for k in d:\n            f = _PUT1.get(k)\n            if f is not None:\n"
+                "                _set(o, k, f(s))\n    else:\n"
+                + "".join("    " + line + "\n" for line in body.rstrip("\n").split("\n")))
+        tail = "    _mark(o, s, _C)\n"
+        lines = [f"    _set(o, {ln.strip().split(' = ', 1)[0][2:]!r}, {ln.strip().split(' = ', 1)[1]})\n" for ln in lines]
+        body = body.replace("        o.", "        _o.")          # the kept fields too: no field hook
+        body = "".join(f"{ln.split('_o.')[0]}_set(o, {ln.split('_o.')[1].split(' = ', 1)[0]!r}, "
+                       f"{ln.split(' = ', 1)[1]})\n" if "_o." in ln else ln + "\n" for ln in body.rstrip("\n").split("\n"))
+    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n{tail}", env)  # noqa: S102 - from the field list
     return env["_put"]

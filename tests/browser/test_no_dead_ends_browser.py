@@ -32,7 +32,7 @@ from lcb_lab.games.lcb.rules.stages.deployment import auto_deploy
 from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1, start="planning")
-game.state.cp["US"] = 30
+game.state.cp = {**game.state.cp, "US": 30}
 for name in ("MEU Fixed-Wing", "Unmanned Helo", "Unmanned Helo"):
     game.apply(A.BuyCard("US", name))
 game.apply(A.EndPlanning("US"))

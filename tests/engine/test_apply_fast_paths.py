@@ -110,14 +110,15 @@ def test_a_keyed_share_sees_a_change_in_one_plain_data_field():
     g = load_scenario("gotland_redux", seed=1, auto_policies={})
     g.apply(A.BeginImpulse(g.available_task_forces()[0]))
     before = g.history.snapshots[0].state
-    s1 = g.state.snapshot(before)
-    g.state.kills["US"] += 1                           # changed in place: no field write
-    g.state.victory.append({"kind": "test"})
-    s2 = g.state.snapshot(s1)
+    s1 = g.state.clone().snapshot(before)
+    live = g.state.clone()                             # not clean (a fork's, a loaded one): the key path
+    live.kills["US"] += 1                              # changed in place: no field write
+    live.victory.append({"kind": "test"})
+    s2 = live.snapshot(s1)
     assert s2.kills == {"US": s1.kills["US"] + 1, "RU": s1.kills["RU"]} and s2.kills is not s1.kills
-    assert s2.victory[-1] == {"kind": "test"} and s2.victory is not g.state.victory
+    assert s2.victory[-1] == {"kind": "test"} and s2.victory is not live.victory
     assert s2.task_forces is s1.task_forces and s2.sot is s1.sot
-    s3 = g.state.snapshot(s2)
+    s3 = live.clone().snapshot(s2)
     assert s3.kills is s2.kills and s3.victory is s2.victory
 
 

@@ -102,7 +102,7 @@ def test_the_harness_sees_a_planted_leak(monkeypatch):
     g = load_scenario("gotland_redux", seed=1, start="planning")
 
     def spend(s):
-        s.cp["US"] = 4
+        s.cp = {**s.cp, "US": 4}
         return Change("US CP 6 -> 4", {})
 
     twin, what = twin_of(g, "RU", spend)
@@ -115,7 +115,7 @@ def test_the_end_of_planning_does_not_tell_the_other_team_the_cp_spent_3_13():
     g = load_scenario("gotland_redux", seed=1, start="planning")
 
     def spend(s):
-        s.cp["US"] = 4
+        s.cp = {**s.cp, "US": 4}
         return Change("US CP 6 -> 4", {})
 
     twin, what = twin_of(g, "RU", spend)

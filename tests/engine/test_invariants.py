@@ -176,19 +176,19 @@ def _ap_negative(g):
 
 
 def _cp(g):
-    g.state.cp["RU"] = 1000
+    g.state.cp = {**g.state.cp, "RU": 1000}
 
 
 def _cp_bonus(g):
-    g.state.cp_bonus["US"] = -2
+    g.state.cp_bonus = {**g.state.cp_bonus, "US": -2}
 
 
 def _free(g):
-    g.state.free_cards["US"] = 3
+    g.state.free_cards = {**g.state.free_cards, "US": 3}
 
 
 def _cubes(g):
-    g.state.network_cubes["RU"] = 100
+    g.state.network_cubes = {**g.state.network_cubes, "RU": 100}
 
 
 def _influence(g):

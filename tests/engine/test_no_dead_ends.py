@@ -78,7 +78,7 @@ def test_the_tactical_network_is_never_bought_7_6():
 
 def test_the_tactical_network_is_not_a_free_card_of_the_influence_meter_15_14_7_6():
     g = load_scenario("gotland_redux", seed=1)
-    g.state.free_cards["US"] = 2                                    # as at 9+ toward the US (15.14)
+    g.state.free_cards = {**g.state.free_cards, "US": 2}                                    # as at 9+ toward the US (15.14)
     assert [a for a in g.legal_actions("US") if isinstance(a, A.BuyCard) and a.card == "Tactical Network"] == []
     refused(g, A.BuyCard("US", "Tactical Network"), "7.6", "is not bought")
 

@@ -24,7 +24,7 @@ FW_NO_ROOM = ("US could not Embark MEU Fixed-Wing by the end of the Deployment S
 
 def _planning(name: str = "gotland_redux", cp: int = 30) -> Game:
     g = load_scenario(name, seed=1, start="planning")
-    g.state.cp["US"] = cp                         # sandbox: CP enough to fill the ship (3.12)
+    g.state.cp = {**g.state.cp, "US": cp}                         # sandbox: CP enough to fill the ship (3.12)
     return g
 
 

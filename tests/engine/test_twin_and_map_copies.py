@@ -123,13 +123,17 @@ def test_a_restore_copies_the_plain_data_fields_only_when_one_changed():
     s.put_back(snap)                                          # nothing changed: the live objects stay
     assert (s.kills, s.victory, s.tf_order) == (snap.kills, snap.victory, snap.tf_order)
     assert s.kills is kills and s.victory is victory and s.tf_order is tf_order
-    s.kills["US"] += 1                                        # changed in place: seen by the key
+    s.kills = {**s.kills, "US": s.kills["US"] + 1}            # written: copied back, the others kept
     s.put_back(snap)
     assert s.kills == snap.kills and s.kills is not kills and s.kills is not snap.kills
-    assert s.victory is not victory and s.victory == snap.victory and s.victory is not snap.victory
+    assert s.victory is victory and s.victory == snap.victory
     s.kills = {"RU": snap.kills["RU"], "US": snap.kills["US"]}  # equal values, another key order: seen
     s.put_back(snap)
     assert list(s.kills) == list(snap.kills)
+    p = s.clone()                                             # not clean: the key path
+    p.kills["US"] += 1                                        # changed in place: seen by the key
+    p.put_back(snap)
+    assert p.kills == snap.kills and p.victory == snap.victory and p.victory is not snap.victory
 
 
 def test_a_map_with_other_keys_takes_the_twins_held_by_another_snapshot():

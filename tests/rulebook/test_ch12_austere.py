@@ -9,6 +9,7 @@ from lcb_lab import situation
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
+from lcb_lab.kernel import datacodec
 from tests.refusals import refused
 
 B = "TF Blue"
@@ -45,6 +46,7 @@ def _game(decks, card, units=None):
     g = situation(units or {"1 Alpha": ("usmc_infantry_platoon", "L-5")}, map="central_baltic",
                   cards={"US": [card]}, decks=decks, forced=[1] * 10)
     g.state.reinforcements["US"] = [{"uid": "R1", "type": "usmc_iamd_section", "task_force": B}]
+    datacodec.touched(g.state, "reinforcements")          # a test's in-place edit of a tracked field
     cid = next(c.cid for c in g.state.cards.values() if c.name == card)
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc=card),)))
@@ -99,6 +101,7 @@ def test_12_44_the_offered_landing_hexes_follow_the_card():
         g = situation({"1 Alpha": ("usmc_infantry_platoon", "L-5")}, map="central_baltic",
                       cards={"US": [card]}, decks=DECKS)
         g.state.reinforcements["US"] = [{"uid": "R1", "type": "usmc_iamd_section", "task_force": B}]
+        datacodec.touched(g.state, "reinforcements")          # a test's in-place edit of a tracked field
         c = next(c for c in g.state.cards.values() if c.name == card)
         got[card] = {o["hex"] for o in options(g, c, g._ctx().ctype(card, "US").effect())}
     assert ROMA in got["C-130 Austere Only"] and VISBY not in got["C-130 Austere Only"]

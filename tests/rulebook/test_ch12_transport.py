@@ -8,6 +8,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked import ch12
 from lcb_lab.games.lcb.content.worked.ch12 import BLUE, RED, cid, coast_game, infantry, water_path
 from lcb_lab.games.lcb.content.passes import pass_empty_windows
+from lcb_lab.kernel import datacodec
 from tests.refusals import refused
 
 
@@ -376,6 +377,7 @@ def test_12_41_reinforcement_refusals():
     g = coast_game({"Anna": {"type": "runi_naval_infantry_platoon", "hex": "J-8"}}, {"US": ["C-130 Hercules"]})
     g.state.reinforcements["US"] = [{"uid": f"R{i}", "type": "usmc_iamd_section", "task_force": BLUE}
                                     for i in (1, 2, 3, 4)]
+    datacodec.touched(g.state, "reinforcements")          # a test's in-place edit of a tracked field
     c130 = cid(g, "C-130 Hercules")
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc="C-130 Hercules"),)))
@@ -397,6 +399,7 @@ def test_4_31_reinforcements_join_the_task_force_of_the_player_who_played_the_ca
                    {"US": ["C-130 Hercules"]}, task_forces={BLUE: "US", "TF Green": "US", RED: "RU"})
     g.state.reinforcements["US"] = [{"uid": f"R{i}", "type": "usmc_iamd_section", "task_force": BLUE}
                                     for i in (1, 2)]
+    datacodec.touched(g.state, "reinforcements")          # a test's in-place edit of a tracked field
     c130 = cid(g, "C-130 Hercules")
     g.apply(A.BeginImpulse("TF Green"))
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc="C-130 Hercules"),)))
@@ -705,6 +708,7 @@ def test_rotary_lift_and_reinforcement_plays_are_offered():
     ex = ch12.ex_12_42()
     g = coast_game({}, {"US": ["C-130 Hercules"]})
     g.state.reinforcements["US"] = [{"uid": "R1", "type": "usmc_iamd_section", "task_force": BLUE}]
+    datacodec.touched(g.state, "reinforcements")          # a test's in-place edit of a tracked field
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc="C-130 Hercules"),)))
     assert A.PlayCard(cid(g, "C-130 Hercules"), "A", ("R1",), "J-8", 1) in g.legal_actions()

@@ -191,7 +191,7 @@ def test_9_08_nor_taken_as_a_free_card_of_the_influence_meter(removed_deck):
     g = lcb_lab.situation([("Alpha", "usmc_infantry_platoon", "F-8", B), ("Anna", "runi_tank_platoon", "F-6", R)],
                           cards={"US": [{"name": "Strategic Cyber Strike", "where": "removed"}]},
                           decks=removed_deck)
-    g.state.free_cards["US"] = 2
+    g.state.free_cards = {**g.state.free_cards, "US": 2}
     refused(g, A.BuyCard("US", "Strategic Cyber Strike"), "9.08")
     g.apply(A.BuyCard("US", "Tactical Cyber Attack"))
 

@@ -316,7 +316,7 @@ def test_app_b_cruise_missile_strike_1_kilo_intercepts_it_and_takes_1_hp(deck):
     for uid in ("1 Alpha", "2 Alpha", "3 Alpha", "1 Kilo", "1 Whiskey"):
         s.units[uid].hex, s.units[uid].embarked_on = "AL-23", None
     s.units["1 Kilo"].revealed = s.units["1 Whiskey"].revealed = True
-    s.network_cubes["RU"] = 2
+    s.network_cubes = {**s.network_cubes, "RU": 2}
     s.tf_order = ["TF Memphis", "TF Moscow", "TF Boston"]
     cms = _add(g, "RU", "Cruise Missile Strike", free=True)
     g.dice.force([4, 12, 15, 18, 20, 2, 6, 10, 1, 2, 3, 4, 5, 9, 11, 17])
@@ -390,7 +390,7 @@ def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):
     g = _app_b(deck)
     g.state.units["1 Kilo"].hex, g.state.units["1 Kilo"].embarked_on, g.state.units["1 Kilo"].revealed = "AL-23", None, True
     g.state.tf_order = ["TF Memphis"]
-    g.state.network_cubes["RU"] = 2
+    g.state.network_cubes = {**g.state.network_cubes, "RU": 2}
     cms = _add(g, "RU", "Cruise Missile Strike")
     g.apply(A.BeginImpulse("TF Moscow"))
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc=cms),)))
@@ -413,7 +413,7 @@ def test_app_b_cruise_missile_strike_with_the_packaged_deck():
     assert (eff.fn, eff.dice) == ("lrs_attack", 4)
     s = g.state
     s.units["1 Kilo"].hex, s.units["1 Kilo"].embarked_on, s.units["1 Kilo"].revealed = "AL-23", None, True
-    s.network_cubes["RU"] = 2
+    s.network_cubes = {**s.network_cubes, "RU": 2}
     s.tf_order = ["TF Memphis", "TF Moscow", "TF Boston"]
     cms = next(c.cid for c in s.cards.values() if c.name == "Cruise Missile Strike")
     g.dice.force([1, 2, 3, 4, 5, 9, 11, 17])

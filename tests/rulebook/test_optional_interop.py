@@ -139,7 +139,7 @@ def test_17_1_attempt_5_cp_succeeds_on_8_fails_on_9():
 def test_17_1_attempt_refusals():
     g = optional_interop.staged()
     refused(g, A.InteropAttempt("RU"), "17.1")                  # RU has no network: no cube to remove
-    g.state.cp["US"] = 4
+    g.state.cp = {**g.state.cp, "US": 4}
     refused(g, A.InteropAttempt("US"), "17.1")                  # fewer than 5 CP
     g = optional_interop.liz_and_david(commit=False)
     refused(g, A.InteropAttempt("US"), "17.1")                  # not in the first Planning Stage

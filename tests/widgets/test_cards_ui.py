@@ -321,7 +321,7 @@ def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
     # over the budget: refused with its rule, nothing changed
     lab.set_team("US")
     dear = max(deck_of(g).cards["US"].values(), key=lambda t: t.cost)
-    g.state.cp["US"] = dear.cost - 1
+    g.state.cp = {**g.state.cp, "US": dear.cost - 1}
     lab.refresh()
     snap = state_json(g)
     lab.buy_card("US", dear.name)

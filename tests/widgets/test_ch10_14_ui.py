@@ -14,6 +14,7 @@ from lcb_lab.games.lcb.rules.markers.placement import new_marker
 from lcb_lab.ui.lcb.map import markers as mk
 from lcb_lab.ui import LabApp
 from lcb_lab.ui.lcb.cargo import cargo_view
+from lcb_lab.kernel import datacodec
 
 from conftest import plain_text, state_json, widget_texts as _texts
 
@@ -52,6 +53,7 @@ def _staged():
     isr.mp, isr.cargo = 3, ["1 Alpha"]
     g.state.sot["RU"] = [{"sub": SUB, "turn": 1, "impulse": 1, "hex": "AH-20", "public": False},
                          {"sub": SUB, "turn": 1, "impulse": 2, "hex": "AH-21", "public": False}]
+    datacodec.touched(g.state, "sot")          # a test's in-place edit of a tracked field
     return g
 
 
@@ -190,6 +192,7 @@ def test_the_submarine_track_is_drawn_in_its_owners_view_only():
     assert us.map.sources["sub_track"].data["xs"] == [] and us.map.sources["sub_track_points"].data["x"] == []
     assert SUB not in _all_texts(us) and "Submarine track" not in " ".join(us.map.legend_labels())
     g.state.sot["RU"][0]["public"] = True           # even a published entry draws no track for the other team
+    datacodec.touched(g.state, "sot")          # a test's in-place edit of a tracked field
     us.refresh()
     assert us.map.sources["sub_track"].data["xs"] == []
 
@@ -324,7 +327,7 @@ def test_marker_layers_are_sent_only_when_they_change():
 
 def test_the_orange_cube_stands_in_its_port_for_every_view():
     g = _staged()
-    g.state.port_cubes["AJ-21"] = "US"              # placed by the first port transfer in Visby (12.3)
+    g.state.port_cubes = {**g.state.port_cubes, "AJ-21": "US"}              # placed by the first port transfer in Visby (12.3)
     for team in ("US", "RU", "instructor"):
         lab = LabApp(g, team=team)
         cubes = lab.map.sources["port_cubes"].data

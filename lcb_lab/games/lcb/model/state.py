@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from lcb_lab.kernel import datacodec as _codec
-from lcb_lab.kernel.datacodec import Tracked
+from lcb_lab.kernel.datacodec import FieldTracked, Tracked
 from lcb_lab.kernel.datashare import put_back, share
 from lcb_lab.games.lcb.choices import Choice
 from lcb_lab.kernel.choices import push, top
 
 TEAMS = ("US", "RU")
+_set = object.__setattr__
 
 
 def other(team: str) -> str:
@@ -376,8 +377,14 @@ class Impulse:
         return _codec.clone(self)
 
 @dataclass(slots=True)
-class GameState:
-    """The whole game as data."""
+class GameState(FieldTracked):
+    """The whole game as data.
+
+    Its plain-data fields (dicts and lists of leaves: ``tf_order``, ``kills``, ``cp``, ``sot``...)
+    are tracked (:class:`lcb_lab.kernel.datacodec.FieldTracked`): a snapshot takes the ones not
+    assigned since the last snapshot or restore from that snapshot without comparing them, so a rule
+    changing one in place (``append``, an item set, ``+=`` on an item) assigns the field again or
+    calls ``datacodec.touched(state, name)``."""
 
     scenario: str
     turn: int
@@ -452,11 +459,12 @@ class GameState:
         A unit, card or marker not written since it was found equal to ``prev``'s (its twin,
         :class:`lcb_lab.kernel.datacodec.Tracked`) is shared without comparing its fields.
         Neither the result nor ``prev`` may be changed in place; :meth:`put_back` restores from it."""
-        log, self.log = self.log, []
+        log = self.log
+        _set(self, "log", [])            # not a tracked write: the log is never taken from a twin
         try:
             c = share(self, prev)
         finally:
-            self.log = log
+            _set(self, "log", log)
         c.log = log
         return c
 

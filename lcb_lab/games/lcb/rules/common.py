@@ -178,10 +178,10 @@ def settle_continuing(ctx: Ctx, hex_label: str) -> None:
     if hex_label not in s.continuing:
         return
     if contested(ctx, hex_label):
-        s.continuing[hex_label] = RESOLVED
+        s.continuing = {**s.continuing, hex_label: RESOLVED}
         text = "the hex is still contested: marker flipped to Resolved for this turn"
     else:
-        del s.continuing[hex_label]
+        s.continuing = {h: v for h, v in s.continuing.items() if h != hex_label}
         text = "the hex is no longer contested: marker removed"
     ctx.log(explain.step("continuing", f"Continuing Combat in {hex_label}", text, ["7.22"]))
 

@@ -416,8 +416,8 @@ def ex_12_42() -> Example:
     g = coast_game({"Guard": {"type": "usmc_infantry_platoon", "hex": "J-8"},
                     "DDG-1": {"type": "rubf_ddg", "hex": "H-7"}, "DDG-2": {"type": "rubf_ddg", "hex": "H-9"}},
                    {"US": ["C-130 Hercules"]}, forced=[2, 15, 9])
-    g.state.reinforcements["US"] = [{"uid": f"R{i}", "type": "usmc_iamd_section", "task_force": BLUE}
-                                    for i in (1, 2, 3)]
+    g.state.reinforcements = {**g.state.reinforcements,
+                              "US": [{"uid": f"R{i}", "type": "usmc_iamd_section", "task_force": BLUE} for i in (1, 2, 3)]}
     c130 = cid(g, "C-130 Hercules")
     ex = Example(g, {"card": c130})
     g.apply(A.BeginImpulse(BLUE))

@@ -250,7 +250,7 @@ def ap_loss(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     if not _rolled(ctx, link, ct, eff):
         return False
     foe, n = other(link.team), int(eff.args.get("n", 1))
-    ctx.state.ap_loss[foe] = ctx.state.ap_loss.get(foe, 0) + n
+    ctx.state.ap_loss = {**ctx.state.ap_loss, foe: ctx.state.ap_loss.get(foe, 0) + n}
     ctx.log(explain.step("effect", f"{foe} impulses lose {n} AP this turn", f"{ct.name}; a Task Force keeps at "
                          "least 1 AP (sandbox)", ["9.41", "3.32"]))
     return True
@@ -272,7 +272,7 @@ def cp_gain(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     if not _rolled(ctx, link, ct, eff):
         return False
     n = int(eff.args.get("n", 1))
-    ctx.state.cp_bonus[link.team] = ctx.state.cp_bonus.get(link.team, 0) + n
+    ctx.state.cp_bonus = {**ctx.state.cp_bonus, link.team: ctx.state.cp_bonus.get(link.team, 0) + n}
     ctx.log(explain.step("effect", f"{link.team} gains {n} CP", f"{ct.name}: for the next Planning Stage the "
                          "scenario grants (3.15)", ["3.15"]), team=link.team)
     return True

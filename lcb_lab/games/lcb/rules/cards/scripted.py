@@ -39,7 +39,7 @@ def network_cube(ctx: Ctx, team: str, n: int, why: str, rules: list[str]) -> Non
     after = before + n
     if after < 0:
         raise IllegalAction("7.61", f"{team}'s Tactical Network has no cube to remove")
-    ctx.state.network_cubes[team] = after
+    ctx.state.network_cubes = {**ctx.state.network_cubes, team: after}
     ctx.log(explain.step("network", f"{team} Tactical Network {before} -> {after} cubes",
                          why, rules))
 

@@ -109,7 +109,7 @@ def after_combat(ctx: Ctx, plan: CombatPlan) -> None:
               and s.units[a["attacker"]].no_move and s.units[a["attacker"]].expended}
     for h in plan.ga_hexes():
         if h not in s.continuing and h in landed and contested(ctx, h):
-            s.continuing[h] = RESOLVED
+            s.continuing = {**s.continuing, h: RESOLVED}
             ctx.log(explain.step("continuing", f"Continuing Combat marker in {h}", "enemy units remain after the "
                                  "contested landing's combat: the marker is placed at once, on its Resolved side "
                                  "for this turn", ["12.07", "7.22"]))

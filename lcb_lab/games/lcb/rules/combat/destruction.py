@@ -24,8 +24,9 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
     lost = [u] + [e for e in ctx.state.units.values() if e.embarked_on == u.uid and not e.destroyed]
     mark_destroyed(lost)
     host_lost(ctx, lost)       # Attached cards die with their host (9.31)
-    ctx.state.kills[by_team] += len(lost)
-    ctx.state.total_kills[by_team] += len(lost)
+    s = ctx.state
+    s.kills = {**s.kills, by_team: s.kills[by_team] + len(lost)}
+    s.total_kills = {**s.total_kills, by_team: s.total_kills[by_team] + len(lost)}
     ctx.log(explain.step("destroyed", f"{names(lost)} destroyed",
                          f"removed from play; counts {len(lost)} toward {by_team}'s kills for the Initiative Check",
                          ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else [])), units=[x.uid for x in lost],

@@ -167,8 +167,9 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
     from lcb_lab.games.lcb.rules.combat.destruction import host_lost, mark_destroyed
     mark_destroyed(units)
     host_lost(ctx, units)
-    ctx.state.kills[by_team] += len(units)
-    ctx.state.total_kills[by_team] += len(units)
+    s = ctx.state
+    s.kills = {**s.kills, by_team: s.kills[by_team] + len(units)}
+    s.total_kills = {**s.total_kills, by_team: s.total_kills[by_team] + len(units)}
     text = f"destroyed aboard their ship; {len(units)} toward {by_team}'s kills for the Initiative Check"
     ctx.log(explain.step("destroyed", f"{names(units)} destroyed", text, ["10.311", "3.42"]),
             team=ship.team, about=[{"unit": u.uid} for u in units],

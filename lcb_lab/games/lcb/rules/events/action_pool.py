@@ -29,7 +29,7 @@ def form(ctx: Ctx, team: str, per_tf: int = PER_TASK_FORCE) -> int:
     gone = [tf for tf in tfs if not s.tf_units(tf)]
     bonus = INFLUENCE_AP if influence.level(s.influence_turn_start, team) >= 6 else 0
     pool = max(0, per_tf * len(tfs) - per_tf * len(gone) + bonus * (len(tfs) - len(gone)))
-    s.action_pool[team] = pool
+    s.action_pool = {**s.action_pool, team: pool}
     why = f"{per_tf} AP x {len(tfs)} Task Force(s)"
     if gone:
         why += f", -{per_tf} for each eliminated Task Force ({', '.join(gone)})"
@@ -54,5 +54,5 @@ def impulse_ap(ctx: Ctx, team: str) -> int:
 
 def spend(ctx: Ctx, team: str, ap: int) -> int:
     """Take ``ap`` from ``team``'s pool (declared Core Actions); returns what is left."""
-    ctx.state.action_pool[team] = max(0, ctx.state.action_pool[team] - ap)
+    ctx.state.action_pool = {**ctx.state.action_pool, team: max(0, ctx.state.action_pool[team] - ap)}
     return ctx.state.action_pool[team]

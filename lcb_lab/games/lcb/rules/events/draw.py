@@ -45,8 +45,7 @@ def start_of_action_stage(ctx: Ctx) -> None:
     names += draw_random(ctx, s.events_random)
     if not names:
         return
-    for name in names:
-        s.events_drawn.append({"turn": s.turn, "name": name})
+    s.events_drawn = [*s.events_drawn, *({"turn": s.turn, "name": name} for name in names)]
     deck = load_events()
     asks: list[EventChoice] = []
     for name in names:
@@ -85,7 +84,8 @@ def draw_random(ctx: Ctx, n: int) -> list[str]:
                                  f"{len(names)} cards, each equally likely to be on top: 1 in {len(names)} "
                                  f"({100 / len(names):.1f}%); the order stays secret", ["16.0"]))
             s.event_deck = ctx.dice.shuffle(names, "shuffle the event deck (16.0)")
-        out.append(s.event_deck.pop(0))
+        out.append(s.event_deck[0])
+        s.event_deck = s.event_deck[1:]
     return out
 
 

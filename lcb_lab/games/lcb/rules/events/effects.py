@@ -78,7 +78,7 @@ def cp_gain(ctx: Ctx, card: EventCard, eff: EventEffect, teams: list[str]) -> No
     """+``args.n`` CP at each team's next Planning Stage the scenario grants (3.15, ``cp_bonus``)."""
     n = int(eff.args.get("n", 1))
     for team in teams:
-        ctx.state.cp_bonus[team] = ctx.state.cp_bonus.get(team, 0) + n
+        ctx.state.cp_bonus = {**ctx.state.cp_bonus, team: ctx.state.cp_bonus.get(team, 0) + n}
         _log(ctx, card, f"{team} gains {n} CP", "for the next Planning Stage the scenario grants (3.15)", ["3.15"])
 
 
@@ -87,7 +87,7 @@ def ap_loss(ctx: Ctx, card: EventCard, eff: EventEffect, teams: list[str]) -> No
     as for a card's AP loss)."""
     n = int(eff.args.get("n", 1))
     for team in teams:
-        ctx.state.ap_loss[team] = ctx.state.ap_loss.get(team, 0) + n
+        ctx.state.ap_loss = {**ctx.state.ap_loss, team: ctx.state.ap_loss.get(team, 0) + n}
     _log(ctx, card, f"{' and '.join(teams)} impulses lose {n} AP this turn",
          "a Task Force keeps at least 1 AP (sandbox)", ["3.32"])
 
@@ -96,7 +96,7 @@ def cv_change(ctx: Ctx, card: EventCard, eff: EventEffect, teams: list[str]) -> 
     """Every ``args.kind`` value ("LRS") changes by ``args.n`` this turn: a modifier of each LRS
     (``state.cv_changes``, read by :func:`lcb_lab.games.lcb.rules.combat.network.lrs_modifiers`)."""
     kind, n = str(eff.args["kind"]), int(eff.args["n"])
-    ctx.state.cv_changes[kind] = ctx.state.cv_changes.get(kind, 0) + n
+    ctx.state.cv_changes = {**ctx.state.cv_changes, kind: ctx.state.cv_changes.get(kind, 0) + n}
     _log(ctx, card, f"every {kind} value {n:+d} this turn", "a modifier of every LRS until the turn ends, "
          "like terrain (7.09)", ["7.09"])
 

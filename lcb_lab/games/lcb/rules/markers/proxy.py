@@ -65,8 +65,8 @@ def ruling_act(game: GameLike, c: Ctx, a: InstructorRuling) -> int:
         raise IllegalAction("13.14", "a ruling's roll is a d20 value 1-20")
     n = len(c.state.rulings) + 1
     loss = [str(x) for x in getattr(a, "supply_loss", ())]
-    c.state.rulings.append({"n": n, "team": a.team, "text": a.text, "succeeds_on": int(a.succeeds_on),
-                            "supply_loss": loss, "turn": c.state.turn})
+    c.state.rulings = [*c.state.rulings, {"n": n, "team": a.team, "text": a.text, "succeeds_on": int(a.succeeds_on),
+                                          "supply_loss": loss, "turn": c.state.turn}]
     c.log(explain.step("ruling", f"Instructor ruling {n}: {a.text}",
                        f"proposed by {a.team}; a Proxy Force succeeds on {a.succeeds_on} or less; available to "
                        "the Proxy Forces of both sides", ["13.14"]))

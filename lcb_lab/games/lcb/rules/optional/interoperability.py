@@ -208,7 +208,7 @@ def attempt(state: GameState, team: str, roll: int) -> bool:
     """Pay 5 CP and remove one cube on a ``roll`` of 1-8 (17.1; :func:`check_attempt` first).
     Returns whether the cube was removed."""
     check_attempt(state, team)
-    state.cp[team] -= ATTEMPT_CP
+    state.cp = {**state.cp, team: state.cp[team] - ATTEMPT_CP}
     if roll <= ATTEMPT_SUCCEEDS_ON:
         record(state)["cubes"][team] -= 1
         return True

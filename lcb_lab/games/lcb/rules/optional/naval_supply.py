@@ -110,14 +110,14 @@ def apply_split(ctx: Ctx, uid: str, wanted: dict[str, int]) -> None:
     Tracker and the new split becomes the ship's starting supply.  Raises IllegalAction first."""
     u, change = check(ctx, uid, wanted)
     before = {k: initial(ctx, u, k) for k in change}
-    moved = ctx.state.naval_supply.setdefault(uid, {})
+    moved = dict(ctx.state.naval_supply.get(uid, {}))
     for k, d in change.items():
         u.supply = {**u.supply, k: u.supply.get(k, 0) + d}
         moved[k] = moved.get(k, 0) + d
         if moved[k] == 0:
             del moved[k]
-    if not moved:
-        del ctx.state.naval_supply[uid]
+    rest = {k: v for k, v in ctx.state.naval_supply.items() if k != uid}
+    ctx.state.naval_supply = {**ctx.state.naval_supply, uid: moved} if moved else rest
     ctx.log(explain.step("deploy", f"Naval supply values: {uid} {_split(before)} -> {_split(wanted)}",
                          f"supply shifted between its LRS and INTERCEPT values before the end of the "
                          f"Deployment Stage; the total stays {sum(before.values())} and the new split is its "

@@ -146,9 +146,9 @@ def preload(ctx: Ctx, cid: str, uids: list[str]) -> None:
     for u in units:
         u.hex, u.embarked_on, u.revealed = None, host.uid, False
     if units:
-        ctx.state.preloaded[cid] = [u.uid for u in units]
+        ctx.state.preloaded = {**ctx.state.preloaded, cid: [u.uid for u in units]}
     else:
-        ctx.state.preloaded.pop(cid, None)
+        ctx.state.preloaded = {k: v for k, v in ctx.state.preloaded.items() if k != cid}
     name, cap = ctx.ctype(card).name, capacity(ctx, card)
     load = embark.load(ctx, host)
     ctx.log(explain.step(
@@ -192,7 +192,9 @@ def spent(ctx: Ctx, cid: str) -> None:
     """The craft has carried its pre-load away (its first use): the record is cleared and the
     step logged (17.62).  No-op for a card without a pre-load."""
     units = units_on(ctx, cid)
-    if ctx.state.preloaded.pop(cid, None) is None or not units:
+    had = ctx.state.preloaded.get(cid)
+    ctx.state.preloaded = {k: v for k, v in ctx.state.preloaded.items() if k != cid}
+    if had is None or not units:
         return
     card = ctx.state.cards[cid]
     ctx.log(explain.step("transport", f"{ctx.ctype(card).name} carries its pre-load: {names(units)}",

@@ -188,7 +188,7 @@ def _place(ctx: Ctx, card: Card, ct, attach_to: str | None, embark_on: str | Non
         if label != want:
             raise IllegalAction("3.2", f"the scenario places {ct.name} face up in {want}, not {hex_}")
         card.where, card.hex, card.face_up, card.deployed = "deployed", want, True, True
-        del s.placements[card.cid]
+        s.placements = {k: v for k, v in s.placements.items() if k != card.cid}
         ctx.log(explain.step("card_placed", f"{card.team} places {ct.name} face up in {want}",
                              "per the scenario (App. B: Combat Air Patrols)", ["3.2"]), card=card.cid)
 
@@ -274,7 +274,7 @@ def end_deployment(ctx: Ctx, team: str) -> None:
             ctx.log(explain.step("card_placed", f"{team} places its {c.name} by the map",
                                  f"with {s.network_cubes.get(team, 0)} cube(s) per the scenario", ["3.02", "7.6"]),
                     card=c.cid)
-    s.ready.append(team)
+    s.ready = [*s.ready, team]
     ctx.log(explain.step("deployment", f"{team} ends its Deployment Stage", "", ["3.2", "3.22"]))
     if len(s.ready) == 2:
         from lcb_lab.games.lcb.rules.movement.conceal import sweep_naval_zor

@@ -86,7 +86,7 @@ def on_kill(ctx: Ctx, by_team: str, lost: list[Unit]) -> None:
                  public_why=f"{by_team} eliminated a concealed naval unit")
     counted = [u for u in lost if not ctx.utype(u).is_submarine]
     before = ctx.state.influence_kills[by_team]
-    ctx.state.influence_kills[by_team] = before + len(counted)
+    ctx.state.influence_kills = {**ctx.state.influence_kills, by_team: before + len(counted)}
     if before < 3 <= before + len(counted):
         move(ctx, by_team, f"{by_team} eliminated three enemy units this turn (submarines, cards, markers and "
              "MILDECs not counted)", ["15.22"])

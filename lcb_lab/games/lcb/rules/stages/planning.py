@@ -217,8 +217,8 @@ def begin(ctx: Ctx, cp: dict[str, int]) -> None:
     for team in ("US", "RU"):
         extra = cp_benefit(s.influence_turn_start, team)
         bonus = s.cp_bonus.get(team, 0)
-        s.cp[team] = cp.get(team, 0) + extra + bonus
-        s.cp_bonus[team] = 0
+        s.cp = {**s.cp, team: cp.get(team, 0) + extra + bonus}
+        s.cp_bonus = {**s.cp_bonus, team: 0}
         why = [f"{cp.get(team, 0)} from the scenario"] + ([f"+{extra} from the Influence Meter (15.12)"] if extra else [])
         why += [f"+{bonus} earned by cards (3.15)"] if bonus else []
         ctx.log(explain.step("planning", f"{team}: {s.cp[team]} CP", "; ".join(why), ["3.1", "3.11", "3.15"]))
@@ -280,7 +280,7 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
     if ct.cost > s.cp.get(team, 0):
         raise IllegalAction("3.12", f"{ct.name} costs {ct.cost} CP; {team} has {s.cp.get(team, 0)} CP left")
     crowded = placeable.units_problem(ctx, team)
-    s.cp[team] -= ct.cost
+    s.cp = {**s.cp, team: s.cp[team] - ct.cost}
     card = add_card(ctx, team, ct.name)
     if ct.unit_type:                      # the card IS a unit, deployed in the Deployment Stage (14.01)
         from lcb_lab.games.lcb.rules.submarines.sot import put_in_play
@@ -322,7 +322,7 @@ def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on:
     if ct.attached or attach_to or embark_on:
         raise IllegalAction("15.14", "the Influence Meter's free cards go into the team pool and cannot be "
                             "Attached cards")
-    s.free_cards[team] -= 1
+    s.free_cards = {**s.free_cards, team: s.free_cards[team] - 1}
     card = add_card(ctx, team, ct.name, free=True)
     log_card(ctx, "card_acquired", f"{team} takes {ct.name} free (Influence Meter)",
              f"regardless of its {ct.cost} CP cost; {s.free_cards[team]} free card(s) left", ["15.14"], card,
@@ -362,8 +362,8 @@ def end_planning(ctx: Ctx, team: str) -> None:
         raise IllegalAction("3.1", "the game is not in a Planning Stage")
     if team in s.ready:
         raise IllegalAction("3.1", f"{team} has already ended its Planning Stage")
-    lost, s.cp[team] = s.cp.get(team, 0), 0
-    s.ready.append(team)
+    lost, s.cp = s.cp.get(team, 0), {**s.cp, team: 0}
+    s.ready = [*s.ready, team]
     ctx.log(explain.step("planning", f"{team} ends its Planning Stage",     # CP left: the team's own (3.12, 9.02)
                          f"{lost} unspent CP lost (3.13)" if lost else "every CP spent", ["3.13"]),
             team=team, about={"cp": team}, public_title=f"{team} ends its Planning Stage")
@@ -413,7 +413,7 @@ def grant_free_cards(ctx: Ctx) -> None:
     s = ctx.state
     for team in ("US", "RU"):
         n = free_cards_benefit(s.influence_turn_start, team)
-        s.free_cards[team] = n
+        s.free_cards = {**s.free_cards, team: n}
         if n:
             ctx.log(explain.step("influence", f"{team} may take {n} free cards",
                                  "the Influence Meter stands at 9 or more toward it: any 2 cards but Attached "

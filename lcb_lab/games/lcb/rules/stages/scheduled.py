@@ -33,10 +33,11 @@ def arrive_scheduled(ctx: Ctx) -> None:
     s, arrived = ctx.state, False
     for team in ("US", "RU"):
         for r in due(ctx, team, s.turn):
-            s.reinforcements[team] = [x for x in s.reinforcements[team] if x is not r]
+            s.reinforcements = {**s.reinforcements, team: [x for x in s.reinforcements[team] if x is not r]}
             h = r["hex"]
             if any(u.on_map for u in s.units_in(h, other(team))):
-                s.reinforcements[team].append({k: r[k] for k in ("uid", "type", "task_force")})
+                waiting = {k: r[k] for k in ("uid", "type", "task_force")}
+                s.reinforcements = {**s.reinforcements, team: [*s.reinforcements[team], waiting]}
                 ctx.log(explain.step("transport", f"{r['uid']} cannot arrive in {h}",
                                      "an enemy unit holds the hex: it waits off the map in the reinforcement "
                                      "pool for a card to bring it (12.4)", ["3.11", "12.4"]), team=team,

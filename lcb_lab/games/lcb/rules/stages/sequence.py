@@ -350,7 +350,7 @@ def end(ctx: Ctx) -> None:
         sweep_cubes(ctx)
     from lcb_lab.games.lcb.rules.submarines.sot import end_of_impulse
     end_of_impulse(ctx)                # LRS or torpedoes: per impulse (14.04)
-    s.tf_order.append(imp.task_force)
+    s.tf_order = [*s.tf_order, imp.task_force]
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
     s.impulse = None
     for cm in s.card_markers.values():       # markers move once per impulse (13.21, 12.22)

@@ -17,6 +17,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import DeployArea, Unit
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv, asw_bonus
+from lcb_lab.kernel.datacodec import touched
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType
@@ -71,7 +72,7 @@ def track(ctx: Ctx, sub: Unit, why: str, public: bool = False, path: list[str] |
              "hex": sub.hex, "public": public, "why": why}
     if path:
         entry["path"] = list(path)
-    s.sot.setdefault(sub.team, []).append(entry)
+    s.sot = {**s.sot, sub.team: [*s.sot.get(sub.team, []), entry]}
     return entry
 
 
@@ -86,6 +87,7 @@ def place_marker(ctx: Ctx, sub: Unit, why: str, by: str | None = None) -> None:
     last.setdefault("published", why)
     if by is not None:
         last.setdefault("detected_by", []).append(by)
+    touched(ctx.state, "sot")           # an entry changed in place
     sub.revealed = True
     ctx.log(explain.step("submarine_marker", f"Submarine marker: {sub.uid} in {sub.hex}",
                          {"lrs": "it fires LRS: the marker is placed for its attack and removed right after "
@@ -186,8 +188,8 @@ def deploy_problem(ctx: Ctx, u: Unit, label: str) -> tuple[str, str] | None:
 def on_deploy(ctx: Ctx, u: Unit) -> None:
     """The SOT's initial location (14.01), for the owner only; a submarine placed again in the
     Deployment Stage (3.21) replaces its earlier initial location."""
-    sot = ctx.state.sot.setdefault(u.team, [])
-    sot[:] = [e for e in sot if not (e["sub"] == u.uid and e["why"] == "deploy")]
+    sot = ctx.state.sot.get(u.team, [])
+    ctx.state.sot = {**ctx.state.sot, u.team: [e for e in sot if not (e["sub"] == u.uid and e["why"] == "deploy")]}
     track(ctx, u, "deploy")
     log_sot(ctx, u.team, f"{u.uid} on the SOT in {u.hex}", "its initial location (14.01, 14.03)",
             ["14.01", "14.03"])

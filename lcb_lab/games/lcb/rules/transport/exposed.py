@@ -56,8 +56,9 @@ def discard(ctx: Ctx, m: CardMarker, why: str, rules: list[str], lose_cargo: boo
         host_lost(ctx, lost)
         from lcb_lab.games.lcb.rules.stages.influence import on_kill
         by = other(m.team)
-        ctx.state.kills[by] += len(lost)
-        ctx.state.total_kills[by] += len(lost)
+        s = ctx.state
+        s.kills = {**s.kills, by: s.kills[by] + len(lost)}
+        s.total_kills = {**s.total_kills, by: s.total_kills[by] + len(lost)}
         on_kill(ctx, by, lost)                       # as combat.destroy does (15.0)
     m.cargo, m.rp = [], 0
     del ctx.state.card_markers[m.mid]

@@ -49,7 +49,7 @@ def sweep_cubes(ctx: Ctx) -> None:
     """Remove each orange cube whose team has no Embark-capable unit left in the port hex (12.3, 12.54)."""
     for h, team in list(ctx.state.port_cubes.items()):
         if not any(_embark_capable(ctx, u) for u in ctx.state.units_in(h, team)):
-            del ctx.state.port_cubes[h]
+            ctx.state.port_cubes = {k: v for k, v in ctx.state.port_cubes.items() if k != h}
             ctx.log(explain.step("transport", f"Orange cube removed from {h}",
                                  f"the last {team} Embark-capable ship has left the port", ["12.3", "12.54"]))
 
@@ -148,7 +148,7 @@ def port_transfer_act(game: GameLike, c: Ctx, a: PortTransfer) -> None:
             _rp_ashore(c, ship, h, a.rp)
     imp.transfers[ship.uid] = imp.transfers.get(ship.uid, 0) + plan["gpsv"] + a.rp
     if h not in s.port_cubes:
-        s.port_cubes[h] = ship.team
+        s.port_cubes = {**s.port_cubes, h: ship.team}
         c.log(explain.step("transport", f"Orange cube placed in {h}",
                            f"{ship.team}'s Embark-capable ships use this port for free from now on, while one of "
                            "them stays in the hex", ["12.3", "12.54"]))

@@ -152,7 +152,8 @@ def new_unit(ctx: Ctx, team: str, r: dict, tf: str) -> Unit:
 
 def _leave_pool(ctx: Ctx, team: str, rs: list[dict]) -> None:
     gone = {r["uid"] for r in rs}
-    ctx.state.reinforcements[team] = [r for r in ctx.state.reinforcements.get(team, []) if r["uid"] not in gone]
+    left = [r for r in ctx.state.reinforcements.get(team, []) if r["uid"] not in gone]
+    ctx.state.reinforcements = {**ctx.state.reinforcements, team: left}
 
 
 def reinforce(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
