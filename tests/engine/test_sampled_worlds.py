@@ -159,6 +159,16 @@ def test_a_minefield_elsewhere_gives_the_same_sampled_world(slite):
     _same_samples(slite, twin, "US")
 
 
+def test_the_teams_known_state_holds_no_secret_enemy_mine(slite):
+    """observer.known_state (behind the team's queries, kill chain and sampled worlds) drops the enemy's
+    secret mine (13.37); the umpire's state keeps it; the mine's owner knows its own mine."""
+    real = [m.mid for m in slite.state.card_markers.values() if m.kind == "mine" and m.team == "RU"]
+    assert real and not any(slite.state.card_markers[mid].revealed for mid in real)
+    assert not set(real) & set(observer.known_state(slite.state, slite.catalog, "US").card_markers)
+    assert set(real) <= set(observer.known_state(slite.state, slite.catalog, "RU").card_markers)
+    assert observer.known_state(slite.state, slite.catalog, None) is slite.state
+
+
 # ------------------------------------------------------------------ CP (3.12, 3.13)
 def test_the_enemys_cp_are_0_after_planning_and_bounded_in_it():
     g = load_scenario("gotland_redux", seed=1, auto_policies={}, start="planning")

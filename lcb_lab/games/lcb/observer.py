@@ -288,7 +288,8 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
     """The state as ``viewer`` may know it (see the module doc): a copy in which each counter
     it sees only as a back is a stand-in unit ``"hidden:<hex>:<n>"``; enemy units off the map
     are left out, and so are the cards it may not see (9.02: a face-down Attached card lends its
-    host no value the viewer could count).  The instructor (or None) gets ``state`` itself."""
+    host no value the viewer could count) and the card markers it may not know (13.37: an enemy's
+    secret mine, unless laid by a card the viewer saw played).  The instructor (or None) gets ``state`` itself."""
     if _all_seeing(viewer):
         return state
     s = state.clone(share_log=True)
@@ -298,6 +299,8 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
     s.sot, s.optional_data = observe_sot(state, viewer), state.optional_known(viewer)   # 14.03; 17.1, 17.2
     s.event_deck = []                                   # the event pile's order is secret (16.0)
     s.cards = {cid: c for cid, c in state.cards.items() if knows(state, viewer, c)}   # 9.02
+    s.card_markers = {mid: m for mid, m in state.card_markers.items()     # 13.37: secret mines stay secret
+                      if knows(state, viewer, m) or m.card in s.cards}    # laid by a card seen: its hexes public
     for hid, group in _back_groups(state, viewer, catalog):
         for c in group:                    # a Task Force Counter's units: one stand-in (4.35)
             if isinstance(c, Marker):

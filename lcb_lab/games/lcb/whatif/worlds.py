@@ -65,22 +65,13 @@ SAMPLED_CARD = "{team}-sampled-{n}"
 
 
 def known(game: Any, team: str) -> GameState:
-    """``team``'s knowledge of ``game``'s state (:func:`observer.known_state`), a copy with the
-    enemy's CP at :data:`ENEMY_CP`, without the enemy's mines ``team`` does not know (13.37)
-    and with an empty log."""
+    """``team``'s knowledge of ``game``'s state (:func:`observer.known_state`: without the enemy's
+    mines ``team`` does not know, 13.37), a copy with the enemy's CP at :data:`ENEMY_CP` and an
+    empty log."""
     s = observer.known_state(game.state, game.catalog, team).clone(share_log=True)
     s.log = []
     s.cp[other(team)] = ENEMY_CP
-    for mid in [mid for mid, m in s.card_markers.items()
-                if m.kind == "mine" and not observer.knows(s, team, m) and not _laid_by_seen_card(s, team, m)]:
-        del s.card_markers[mid]
     return s
-
-
-def _laid_by_seen_card(s: GameState, team: str, m: Any) -> bool:
-    """A mine laid by a card ``team`` saw played face up: the card's target hexes were public."""
-    c = s.cards.get(m.card or "")
-    return c is not None and observer.knows(s, team, c)
 
 
 def ground_types(game: Any, team: str) -> list:
