@@ -237,7 +237,7 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     back with ``"tf_counter": True`` (4.35), however many they are.  A unit the viewer sees in full
     carries ``tf_counter``: the name of the counter it stands under ("" none) -- for its own team
     and the instructor only.  ``markers`` holds the MILDECs the viewer sees face up or owns."""
-    counters = [{"id": hid, "team": g[0].team, "hex": g[0].hex, "back": True, "revealed": False,
+    counters: list[dict] = [{"id": hid, "team": g[0].team, "hex": g[0].hex, "back": True, "revealed": False,
                  **({"tf_counter": True} if is_tf_back(g) else {})}
                 for hid, g in _back_groups(state, viewer, catalog)]
     for u in state.units.values():
@@ -368,7 +368,7 @@ def _any_down(*groups: Iterable[dict]) -> bool:
     return any(not c["up"] for g in groups for c in g)
 
 
-Form = tuple[list[str] | None, dict | None]
+Form = tuple
 """(audience, public) of an entry: (None, None) = everyone reads it in full."""
 
 EVERYONE: Form = (None, None)

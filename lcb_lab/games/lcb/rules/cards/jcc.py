@@ -79,7 +79,7 @@ def legacy_embarked(ctx: Ctx, ship_uids: list[str], ref: str) -> bool:
 
 
 def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team: str,
-                   taken: set[str] = frozenset()) -> str | None:
+                   taken: set[str] | frozenset = frozenset()) -> str | None:
     """The card a ``play_jcc`` / ``move_embarked_jcc`` declaration names: its cid, or None when
     the game defines no cards at all (a bare test board) or an Embarked card written the old
     way.  ``taken``: ``"jcc:<cid>"`` keys of cards already named in the same declaration (a

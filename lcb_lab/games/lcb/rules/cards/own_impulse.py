@@ -107,7 +107,7 @@ def check_escort(ctx: Ctx, team: str, played: Card, ref: str | None) -> tuple[Ca
                             "can engage it, so it needs no escort")
     s = ctx.state
     card = s.cards.get(ref) or next((c for c in s.cards.values() if c.team == team and c.where == "deployed"
-                                     and ref in (c.name, *ctx.ctype(c).aliases)), None)
+                                     and (ref == c.name or ref in ctx.ctype(c).aliases)), None)
     if card is None or card.team != team:
         raise IllegalAction("9.45", f"{team} has no deployed card {ref!r} to escort with")
     ct = ctx.ctype(card)
@@ -123,7 +123,7 @@ def check_escort(ctx: Ctx, team: str, played: Card, ref: str | None) -> tuple[Ca
 
 
 def links(card: Card, eff: Effect, aimed: list[Card], aid: int | None, paid: str,
-          escort: tuple[Card, Effect] | None = None, targets: list[str] = (), hex_: str | None = None) -> list[CardPlay]:
+          escort: tuple[Card, Effect] | None = None, targets: list[str] | tuple = (), hex_: str | None = None) -> list[CardPlay]:
     """The links a play opens the chain with (pids from 1): one ``target`` link per ``aimed``
     card and the card's NULLIFY link aimed at them (:func:`check_aim`), else the card's ``play``
     link on ``targets`` / ``hex_``; then the ``escort`` link when there is one."""

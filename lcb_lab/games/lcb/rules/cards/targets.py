@@ -156,19 +156,19 @@ def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, ta
         for u in units:
             check_can_conceal(ctx, u)
     if fn == "lrs_attack":
-        t = units[0]
-        if ctx.utype(t).is_submarine:     # 14.05: hidden under the water, even with its marker on the map
-            raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
-        if not t.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
-            who = t.uid if t.team == team else f"the counter in {t.hex}"
+        tu = units[0]
+        if ctx.utype(tu).is_submarine:     # 14.05: hidden under the water, even with its marker on the map
+            raise IllegalAction("14.05", f"{tu.uid} is a submarine: never a target for LRS")
+        if not tu.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
+            who = tu.uid if tu.team == team else f"the counter in {tu.hex}"
             raise IllegalAction("7.32", f"{who} is concealed; only revealed units may be targeted by LRS (6.14)")
         imp = ctx.state.impulse
         if imp is not None and imp.combat is not None:
             raise IllegalAction("3.38", "all combat of an impulse is committed at once: this impulse's combat "
                                 "was already committed")
-        if ctx.board.is_zone_place(t.hex) and not eff.args.get("naval_zone"):
+        if ctx.board.is_zone_place(tu.hex) and not eff.args.get("naval_zone"):
             raise IllegalAction("7.41", f"{ct.name} does not say it may strike into a naval zone, and the "
-                                f"target is in {t.hex}: a card's LRS reaches a naval zone only when it says so")
+                                f"target is in {tu.hex}: a card's LRS reaches a naval zone only when it says so")
     _check_range(ctx, card, ct, eff, hexes)
 
 

@@ -211,7 +211,7 @@ def _support_hexes(ctx: Ctx, lrs: list[dict], support: set[str], declared: set[s
     return dict(from_hex)
 
 
-def _target_hex(ctx: Ctx, target: str, rule: str) -> str:
+def _target_hex(ctx: Ctx, target: str, rule: str) -> str | None:
     """The hex of a combat target: a living unit's, or a card marker's (12.24, 13.26, 13.43)."""
     m = ctx.state.card_markers.get(target)
     return m.hex if m is not None and target not in ctx.state.units else living_unit(ctx, target, rule).hex

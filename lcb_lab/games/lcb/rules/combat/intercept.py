@@ -181,7 +181,7 @@ def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
     )
 
 
-def card_names_of(ctx: Ctx, targets: list[Target]) -> dict[str, str]:
+def card_names_of(ctx: Ctx, targets: list[Target] | tuple) -> dict[str, str]:
     """{card id: name} of the Attached cards whose INTERCEPT values ``targets`` (as
     :func:`target_options` gives them) list: the answering team's own cards, which it knows,
     so the choice can word a slot ``"RU-3:INT1"`` as ``"INT1 of Pantsir-SM: IAMD"`` (9.31)."""

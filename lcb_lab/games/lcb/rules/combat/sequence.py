@@ -116,7 +116,7 @@ def _norm(a: dict, who: str) -> dict:
     return out
 
 
-def _one_cv_per_unit(lrs: list[dict], ga: list[dict], intercepted: list[str] = (), allocs: list[dict] = ()) -> None:
+def _one_cv_per_unit(lrs: list[dict], ga: list[dict], intercepted: list[str] | tuple = (), allocs: list[dict] | tuple = ()) -> None:
     """One CV per unit in a Core Action (7.02): LRS or GA, and neither after an offensive INTERCEPT
     (7.59; ``intercepted``: those units, ``allocs``: every LRS and GA allocation)."""
     both = {a["shooter"] for a in lrs} & {a["attacker"] for a in ga}
@@ -128,7 +128,7 @@ def _one_cv_per_unit(lrs: list[dict], ga: list[dict], intercepted: list[str] = (
                             "Core Action: only one CV per Core Action")
 
 
-def _hex(ctx: Ctx, target: str, attacker: str | None = None) -> str:
+def _hex(ctx: Ctx, target: str, attacker: str | None = None) -> str | None:
     """The hex of an LRS / GA target: a unit, or a card marker (12.24: a revealed landing craft).
 
     A marker already gone this combat (a Proxy Force destroyed by an LRS before the GROUND
@@ -174,7 +174,7 @@ def _lrs_by_target(lrs: list[dict]) -> dict[str, list[dict]]:
     return by
 
 
-def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dict] = ()) -> list[Choice]:
+def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dict] | tuple = ()) -> list[Choice]:
     """The defender's pre-roll choices in rulebook order: INTERCEPT (7.54) -- asked whenever the
     attacker cannot rule out an interceptor, its options the true eligible ones
     (:func:`~lcb_lab.games.lcb.rules.combat.intercept_pause.attacker_cannot_rule_out`) -- then the
@@ -199,17 +199,17 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dic
     for h, allocs in ga_hexes.items():
         defs = ga_rules.defenders(ctx, h, defender)
         if defs:
-            atk: dict[str, int] = defaultdict(int)
+            dice_of: dict[str, int] = defaultdict(int)
             for a in allocs:
-                atk[a["attacker"]] += a["dice"]
+                dice_of[a["attacker"]] += a["dice"]
             queue.append(GaDefenseChoice(defender, "7.13",
                                 f"Declare GROUND ASSAULT defense dice in {h}",
                                 GaDefenseOptions(hex=h, defenders=defs,
-                                                 attackers=tuple(Attacker(uid=k, dice=v) for k, v in atk.items()))))
+                                                 attackers=tuple(Attacker(uid=k, dice=v) for k, v in dice_of.items()))))
     return queue
 
 
-def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dict] = ()) -> list[Engagement]:
+def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dict] | tuple = ()) -> list[Engagement]:
     out = []
     for h in _target_hexes(ctx, lrs + list(gun), ga):  # one hex at a time (7.03)
         for tgt in _lrs_by_target(lrs):

@@ -153,7 +153,7 @@ def check_can_conceal(ctx: Ctx, u: Unit) -> None:
             raise IllegalAction("6.23", f"{u.uid} at {u.hex} is inside the naval ZOR of {names(watchers)}")
 
 
-def conceal(ctx: Ctx, units: list[Unit], markers: list = ()) -> None:
+def conceal(ctx: Ctx, units: list[Unit], markers: list | tuple = ()) -> None:
     """Turn ``units`` face down with their Task Force's MILDECs in their hex,
     or ``markers`` (MILDECs acting on their own) (6.1, 6.12).
 

@@ -276,7 +276,7 @@ def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str],
     return path, spent > mp
 
 
-def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) -> tuple[list[str], bool]:
+def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] | tuple = ()) -> tuple[list[str], bool]:
     """Move a stack (and the MILDECs declared with it) along ``path``; ZOR reveals on the way.
 
     MILDECs share the stack's MP and never slow it (5.13, 5.17).  The steps are walked by
