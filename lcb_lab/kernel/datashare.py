@@ -386,8 +386,7 @@ def _grouped(f: dataclasses.Field, tp: Any) -> bool:
 
 
 def _plain_hint(t: Any) -> bool:
-    """No ``Any`` and no record anywhere in hint ``t`` (a module function: a recursive closure would
-    leave a reference cycle behind, which the random player's paused collector never frees)."""
+    """No ``Any`` and no record anywhere in hint ``t`` (not a closure: it would leave a reference cycle)."""
     if t is Any or _record_class(t) is not None:
         return False
     return all(_plain_hint(a) for a in _args(t) if a is not Ellipsis)
