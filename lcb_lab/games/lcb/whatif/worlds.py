@@ -30,8 +30,8 @@ prints no odds):
   of, in a hex drawn uniformly among the open-water, non-coastal hexes (14.02 NOTE) -- within 5
   hexes (5 MP, 14.02) of the last hex the SOT published for it, if any (sandbox) -- at full
   supply, not yet acted this turn;
-* **secret mines** (13.37): the enemy's mines the team does not know are taken out of its
-  knowledge (:func:`known`); each secret minefield of the scenario (its cubes are public, its
+* **secret mines** (13.37): the enemy's mines the team does not know are not in its knowledge
+  (:func:`observer.known_state` leaves them out); each secret minefield of the scenario (its cubes are public, its
   hex is not; less the cubes the team sees) is laid whole in one hex drawn uniformly among those
   of its terrain that hold no unit of the team and no mine it sees (sandbox);
 * **the enemy's unspent CP** (3.12, 3.13): 0 outside a Planning Stage (lost when it ends,
