@@ -7,6 +7,7 @@ revealed nothing), Fork here and its compare rows, Save / Load, presentation mod
 page holding nothing of the other player's secrets (face-down panel A, cargo, the secret flagship)."""
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -18,6 +19,7 @@ import pytest
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.board_data import load_board
 from lcb_lab.games.archipelago.stage import stage
+from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.ui.archipelago.app import ArchLab, open_archipelago_lab, piece_marks
 from lcb_lab.ui.archipelago.geometry import xy
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SKIRMISH, ArchDiff
@@ -361,12 +363,31 @@ def test_the_game_tab_chooses_land_launchers_for_a_text_scenario_that_uses_them(
     assert red.options == (("L-1 (S-S)", "L-1"), ("L-2 (S-S)", "L-2"), ("L-3 (S-A)", "L-3"), ("L-4 (S-A)", "L-4"))
     assert not red.disabled and "None chosen" in lab.launcher_picker.note.value
     red.value = ("L-1", "L-3")
-    assert "New game places Red L-1, L-3" in lab.launcher_picker.note.value
+    assert "New game places Red L-1 on first free, L-3 on first free (l.991)." in lab.launcher_picker.note.value
     lab.new_game("convoy", 1, confirm=True)
     pieces = lab.ctl.view_model().view["pieces"]
     assert sorted(p for p in pieces if " L-" in p) == ["Red L-1", "Red L-3"]
     squares = {p for f in lab.game.board.features.values() if f.kind == "launcher" and f.owner == "Red" for p in f.points}
     assert {tuple(pieces[p]["point"]) for p in ("Red L-1", "Red L-3")} <= {tuple(q) for q in squares}
+    # l.991: the players choose on which of the square points to put them
+    on = lab.launcher_picker.points["Red"]
+    assert [label for label, _ in on["L-3"].options] == ["first free", "point 83,47 (N10)", "point 93,6 (P2)",
+                                                         "point 75,13 (M3)", "point 77,40 (M9)", "point 89,17 (O4)",
+                                                         "point 79,39 (N8)", "point 76,15 (M4)"]
+    on["L-1"].value, on["L-3"].value = (77, 40), (76, 15)
+    assert "Red L-1 on point 77,40 (M9), L-3 on point 76,15 (M4)" in lab.launcher_picker.note.value
+    lab.new_game("convoy", 1, confirm=True)
+    pieces, board = lab.ctl.view_model().view["pieces"], lab.game.board
+    assert {p: board.col_row(Axial(*pieces[p]["point"])) for p in ("Red L-1", "Red L-3")} == \
+        {"Red L-1": (77, 40), "Red L-3": (76, 15)}
+    on["L-3"].value = (77, 40)                          # two launchers on one point: warned, then refused
+    assert "Two launchers on one point (Red point 77,40 (M9)): New game will refuse it." in lab.launcher_picker.note.value
+    before = lab.game
+    assert lab.new_game("convoy", 2, confirm=True) is None and lab.game is before
+    assert "Refused by rule l.991: Red L-3 stands on a free one of Red's square red points (l.991), not point 77,40 " \
+           "(it holds Red L-1). Nothing changed." in html.unescape(lab.ctl.message)
+    red.value = ("L-1",)
+    assert list(lab.launcher_picker.points["Red"]) == ["L-1"] and lab.ctl.ui.launchers == {"Red": {"L-1": (77, 40)}}
     lab.scenario_picker.value = "capture"
     assert red.disabled and blue.disabled and red.value == () and lab.ctl.ui.launchers == {}
     assert "l.1526: Capturing Island uses no land launchers" in lab.launcher_picker.note.value

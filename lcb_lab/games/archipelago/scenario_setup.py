@@ -22,7 +22,7 @@ from lcb_lab.games.archipelago.model.scenario_book import SCENARIOS, key, table
 from lcb_lab.games.archipelago.stage import _free_deck, stage
 from lcb_lab.kernel.errors import IllegalAction
 
-__all__ = ["SCENARIOS", "scenario_opening", "launcher_specs", "zone", "excluded", "forces"]
+__all__ = ["SCENARIOS", "scenario_opening", "launcher_specs", "launcher_points", "zone", "excluded", "forces"]
 
 
 def zone(board: Any, text: str) -> list[str]:
@@ -118,6 +118,17 @@ def launchers_allowed(t: dict) -> tuple[str, ...]:
                  and LAUNCHERS[n] not in t.get("unused_markers", ()))
 
 
+def launcher_points(board: Any, t: dict, side: str) -> tuple[list, str]:
+    """``(points, where)``: the square red points of ``side`` (l.991: seven a side, in board order) a
+    launcher of scenario ``t`` may stand on -- only those in the side's zone of initial positions where
+    the scenario says so (l.1560) -- and the words naming them."""
+    pts = [p for f in board.features.values() if f.kind == "launcher" and f.owner == side for p in f.points]
+    if not t.get("launchers_in_zone"):
+        return pts, f"{side}'s square red points (l.991)"
+    zone_pts = {p for sec in zone(board, t["zones"][side]) for p in board.points_in(sec)}
+    return [p for p in pts if p in zone_pts], f"{side}'s square red points in its zone {t['zones'][side]} (l.1560)"
+
+
 def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
     """Specs of the land launchers each side chose (l.995: "players can choose launchers or not"):
     ``chosen`` maps a side to its L markers (``["L-1", "L-3"]``: the first free square points, in
@@ -126,13 +137,9 @@ def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
     Raises IllegalAction naming the line: launchers in a scenario that does not use them (l.1431,
     l.1510, l.1526), an L marker not of the set (l.993), a point not a free square of the side."""
     from lcb_lab.games.archipelago.model.scenario_book import ref
-    specs, taken = [], set()
+    specs, taken = [], {}
     for side, names in sorted(chosen.items()):
-        pts = [p for f in board.features.values() if f.kind == "launcher" and f.owner == side for p in f.points]
-        where = f"{side}'s square red points (l.991)"
-        if t.get("launchers_in_zone"):
-            zone_pts = {p for sec in zone(board, t["zones"][side]) for p in board.points_in(sec)}
-            pts, where = [p for p in pts if p in zone_pts], f"{side}'s square red points in its zone {t['zones'][side]} (l.1560)"
+        pts, where = launcher_points(board, t, side)
         wanted = dict(names) if isinstance(names, dict) else dict.fromkeys(names)
         for n in sorted(wanted, key=lambda k: wanted[k] is None):       # the given points first
             pid = f"{side} {n}"
@@ -146,8 +153,10 @@ def launcher_specs(board: Any, t: dict, chosen: dict[str, Any]) -> list:
             p = board.from_col_row(*at) if at is not None else next((q for q in pts if q not in taken), None)
             if p is None or p not in pts or p in taken:
                 rule = "l.1560" if t.get("launchers_in_zone") else "l.991"
-                raise IllegalAction(rule, f"{pid} stands on a free one of {where}, not {at or 'none left'}")
-            taken.add(p)
+                not_ = (f"not point {at[0]},{at[1]} (it holds {taken[p]})" if p in taken else
+                        f"not point {at[0]},{at[1]}" if at is not None else "none is left")
+                raise IllegalAction(rule, f"{pid} stands on a free one of {where}, {not_}")
+            taken[p] = pid
             specs.append((pid, p, "N"))
     return specs
 

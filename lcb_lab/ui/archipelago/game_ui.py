@@ -43,7 +43,7 @@ from lcb_lab.games.archipelago.scenario_setup import LAUNCHERS
 from lcb_lab.kernel.saved import restore
 from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, steps_text
 
-__all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "LAUNCHERS", "launcher_choices",
+__all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "LAUNCHERS", "launcher_choices", "launcher_squares",
            "new_archipelago"]
 
 UMPIRE = INSTRUCTOR
@@ -78,6 +78,27 @@ def launcher_choices(scenario: str) -> tuple[tuple[str, ...], str]:
     t = table()[scenario]
     names = launchers_allowed(t)
     return names, "" if names else f"{ref(t, 'restrictions')}: {t['title']} uses no land launchers"
+
+
+def launcher_squares(scenario: str, side: str) -> list[tuple[str, tuple[int, int]]]:
+    """``[(label, (col, row))]``: the square red points of ``side`` a land launcher of ``scenario`` may
+    stand on (l.991; in the side's zone where the scenario says so, l.1560), labelled as the lab names
+    points (``"point 14,27 (C6)"``); empty for a scenario that is not one of the text's.
+
+    >>> launcher_squares("convoy", "Blue")[0]
+    ('point 14,27 (C6)', (14, 27))
+    """
+    if scenario not in TEXT_SCENARIOS:
+        return []
+    from lcb_lab.games.archipelago.model.scenario_book import table
+    from lcb_lab.games.archipelago.rules.expanded import BOARD
+    from lcb_lab.games.archipelago.scenario_setup import launcher_points
+    board = load_board(BOARD)
+    out = []
+    for p in launcher_points(board, table()[scenario], side)[0]:
+        col, row = board.col_row(p)
+        out.append((f"point {col},{row} ({board.sector(p)})", (col, row)))
+    return out
 
 
 SECRET_RULES = ("l.283", "l.370", "l.394")
@@ -160,9 +181,10 @@ class ArchUi(UmpireLabGame):
     sandbox_note = "Sandbox board and blue die (the text prints neither)."
 
     def __init__(self) -> None:
-        self.launchers: dict[str, tuple[str, ...]] = {}
-        """Side -> the L markers it chose for the next new game of a text scenario (l.995); the
-        lab's launcher picker sets it (:mod:`~lcb_lab.ui.archipelago.launcher_picker`)."""
+        self.launchers: dict[str, dict[str, tuple[int, int] | None]] = {}
+        """Side -> the L markers it chose for the next new game of a text scenario (l.995), each with
+        its square red point ``(col, row)`` (l.991; None: the first free one); the lab's launcher
+        picker sets it (:mod:`~lcb_lab.ui.archipelago.launcher_picker`)."""
 
     def make_game(self, scenario: str, seed: int | None) -> Archipelago:
         """A new game of ``scenario`` (:data:`SCENARIOS`); a text scenario with the :attr:`launchers`
@@ -174,7 +196,7 @@ class ArchUi(UmpireLabGame):
             return new_archipelago(5, seed, optional_rules=["l.757"], card_count=3)
         if scenario in TEXT_SCENARIOS:
             allowed = launcher_choices(scenario)[0]
-            chosen = {side: [n for n in names if n in allowed] for side, names in self.launchers.items()}
+            chosen = {side: {n: at for n, at in picks.items() if n in allowed} for side, picks in self.launchers.items()}
             return scenario_opening(scenario, seed, launchers={s: n for s, n in chosen.items() if n})
         if scenario == "level_2_secret":
             return new_archipelago(2, seed, optional_rules=list(SECRET_RULES), flagships=secret_flagships(seed))
