@@ -202,3 +202,29 @@ def test_random_play_runs_on_sampled_worlds(name):
             n = play_random_turns(w, 1, seed=seed)       # the project's random player, both teams
             assert n >= 2 and (w.state.turn == 2 or w.state.stage == "over"), (team, seed, n)
             assert not violations(w.state, w.board, w.catalog, w.decks), (team, seed)
+
+
+# ------------------------------------------------------------------ Attached cards (9.02, 9.3)
+def test_the_teams_known_state_counts_an_enemy_units_attached_card_without_naming_it(redux):
+    """9.02: a face-up enemy unit's Attached card is hidden; the view shows how many (one card), and so
+    does the team's known state (behind its kill chain, policies and sampled worlds): two worlds that
+    differ only in which card 1 Tanya carries give the same known state and the same sampled worlds."""
+    g = redux.fork()
+    g.state.units["1 Tanya"].revealed = True
+
+    def rename(s):
+        s.cards["RU-5"].name = "Pantsir-SM: IAMD"
+        s.units["1 Tanya"].attachments = ["Pantsir-SM: IAMD"]
+        return Change("RU-5 UAS -> Pantsir-SM: IAMD", {})
+    twin, _ = twin_of(g, "US", rename)
+    known = observer.known_state(g.state, g.catalog, "US")
+    assert known.units["1 Tanya"].attachments == [observer.HIDDEN_ATTACHMENT]
+    assert _text_state(known) == _text_state(observer.known_state(twin.state, twin.catalog, "US"))
+    _same_samples(g, twin, "US")
+    own = observer.known_state(g.state, g.catalog, "RU").units["1 Tanya"]
+    assert own.attachments == ["Tactical Unmanned Aerial System (UAS)"]
+    assert g.state.units["1 Tanya"].attachments == ["Tactical Unmanned Aerial System (UAS)"]     # the real state untouched
+
+
+def _text_state(s) -> str:
+    return json.dumps(s.to_dict(), sort_keys=True, default=str)

@@ -288,7 +288,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
     """The state as ``viewer`` may know it (see the module doc): a copy in which each counter
     it sees only as a back is a stand-in unit ``"hidden:<hex>:<n>"``; enemy units off the map
     are left out, and so are the cards it may not see (9.02: a face-down Attached card lends its
-    host no value the viewer could count) and the card markers it may not know (13.37: an enemy's
+    host no value the viewer could count; an enemy unit's attachments are :data:`HIDDEN_ATTACHMENT` each) and the card markers it may not know (13.37: an enemy's
     secret mine, unless laid by a card the viewer saw played).  The instructor (or None) gets ``state`` itself."""
     if _all_seeing(viewer):
         return state
@@ -311,7 +311,14 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
         s.units[hid] = Unit(hid, _stand_in_type(catalog, c.team), c.team, STAND_IN_TF, c.hex, 1, {})
     for uid in [u.uid for u in state.units.values() if u.team != viewer and u.hex is None and u.uid in s.units]:
         del s.units[uid]
+    for u in s.units.values():            # 9.02: the names under an enemy tracker are not read, only how many
+        if u.team != viewer and u.attachments:
+            u.attachments = [HIDDEN_ATTACHMENT] * len(u.attachments)
     return s
+
+
+HIDDEN_ATTACHMENT = "a hidden card (9.02)"
+"""What an enemy unit's Attached / Embarked card is named in a team's known state (the view shows the count only)."""
 
 
 def check_known(state: GameState, viewer: str | None, uids: Iterable[str], what: str) -> None:

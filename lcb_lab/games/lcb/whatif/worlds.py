@@ -39,7 +39,9 @@ prints no odds):
 * **the dice**: fresh, seeded from ``rng`` (the real game's rolls to come are never read);
 * **the log**: empty (a rollout is judged by the state, not by what was written).
 
-Not drawn (absent): the event pile (16.0), the enemy's hidden Attached / Embarked cards.
+Not drawn (absent): the event pile (16.0), the enemy's hidden Attached / Embarked cards (the
+known state names each :data:`observer.HIDDEN_ATTACHMENT`: counted, as the view shows them,
+lending no value).
 
 Nothing here reads the real state but through ``known_state`` and the observer's public card
 counts; two worlds the team cannot tell apart give the same sampled world for the same ``rng``
