@@ -2,8 +2,9 @@
 
 ``import lcb_lab.games.lcb.io.scenario`` and ``from lcb_lab import load_scenario`` import
 no handlers (the first act imports them), no rules module only a question reads (combat and
-impulse sequence, movement), no card-effect registry nor the effect modules (the first act), no card response window (the first card played imports it), no
-notebook error display outside IPython, no numpy (the seeded Dice makes its generator on first
+impulse sequence, movement), no card-effect registry nor the effect modules (the first act), no
+card response window (the first card played imports it), no notebook error display outside
+IPython, no numpy (the seeded Dice makes its generator on first
 use, combat imports the odds when it is first resolved), no shapely and no pydantic TypeAdapter
 machinery, and build no pydantic schema (the models defer their build to first
 use).  Loading a scenario builds only the schemas it validates with; the
