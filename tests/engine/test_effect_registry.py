@@ -149,13 +149,16 @@ def test_the_deferred_tables_are_the_registry_s_tables():
 
 def test_a_deferred_entry_loads_its_function_on_first_call_and_takes_its_place():
     from lcb_lab.games.lcb import plain
-    from lcb_lab.games.lcb.rules.cards.hooks import Deferred, merged
+    from lcb_lab.games.lcb.rules.cards.hooks import Deferred, merged, unset
     table: dict = {}
     table["n"] = Deferred("lcb_lab.games.lcb.plain:dice_text", table, "n")
     hooks: list = []
     hooks.append(Deferred("lcb_lab.games.lcb.plain:dice_text", hooks, 0))
     assert table["n"]([3, 15], 12) == plain.dice_text([3, 15], 12) and table["n"] is plain.dice_text
     assert merged(hooks, (plain.dice_text, plain.cv_text)) == [plain.dice_text, plain.cv_text]   # in place; the new one appended
+    mine = {"a": Deferred("lcb_lab.games.lcb.plain:cv_text", {}, "a"), "b": print}     # "b": set by hand (a test)
+    assert unset(mine, {"a": plain.cv_text, "b": plain.dice_text, "c": plain.plain}) == {"a": plain.cv_text,
+                                                                                       "c": plain.plain}
     hooks[0] = Deferred("lcb_lab.games.lcb.plain:cv_text", hooks, 0)
     assert merged(hooks, (plain.dice_text,)) == [hooks[0], plain.dice_text]
 

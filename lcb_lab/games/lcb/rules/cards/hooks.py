@@ -108,6 +108,12 @@ RESUMES: dict[str, Callable] = _dict("RESUMES")
 ZOR_HOOKS: list[Callable] = _list("ZOR_HOOKS")
 
 
+def unset(table: dict[str, Callable], functions: dict[str, Callable]) -> dict[str, Callable]:
+    """The entries of ``functions`` that ``table`` lacks or holds only as :class:`Deferred`: what
+    the registry puts in a table by name (an entry someone set in its place is left as it is)."""
+    return {k: fn for k, fn in functions.items() if k not in table or isinstance(table[k], Deferred)}
+
+
 def merged(table: list[Callable], functions: tuple[Callable, ...]) -> list[Callable]:
     """``table`` (a list of hooks) with ``functions`` in place of their :class:`Deferred` entries,
     in the same order; a function not yet there is appended.  The registry's way to fill a list."""

@@ -25,7 +25,7 @@ from lcb_lab.games.lcb.rules.cards.effects import (
     EFFECTS, EffectFn, add_supply, ap_loss, attached_cv, conceal, cp_gain, influence, lrs_attack, network_cube,
     network_repair, paralyze, place_marker, resupply, reveal, reveal_paralyse, unsimulated)
 from lcb_lab.games.lcb.rules.cards import ftr_nullify, targets
-from lcb_lab.games.lcb.rules.cards.hooks import merged
+from lcb_lab.games.lcb.rules.cards.hooks import merged, unset
 from lcb_lab.games.lcb.rules.markers import fortify as fortify_rules, free_actions, isr, mines, proxy
 from lcb_lab.games.lcb.rules.markers.fortify import fortify
 from lcb_lab.games.lcb.rules.markers.isr import isr_marker
@@ -80,15 +80,16 @@ ZOR_HOOKS = (exposed.reveal_by_zor,)
 
 
 def _fill() -> None:
-    """Put the functions listed above in the rules' tables, in place of their deferred entries."""
-    EFFECTS.update(REGISTRY)
-    targets.CHECKS.update(TARGET_CHECKS)
-    targets.PRECHECKS.update(PRECHECKS)
-    targets.ON_PLAY.update(ON_PLAY)
+    """Put the functions listed above in the rules' tables, in place of their deferred entries
+    (an entry set in a deferred one's place, e.g. by a test, is left as it is)."""
+    EFFECTS.update(unset(EFFECTS, REGISTRY))
+    targets.CHECKS.update(unset(targets.CHECKS, TARGET_CHECKS))
+    targets.PRECHECKS.update(unset(targets.PRECHECKS, PRECHECKS))
+    targets.ON_PLAY.update(unset(targets.ON_PLAY, ON_PLAY))
     ftr_nullify.ABSORB[:] = merged(ftr_nullify.ABSORB, ABSORB)
-    free_actions.STEPS.update(MARKER_STEPS)
+    free_actions.STEPS.update(unset(free_actions.STEPS, MARKER_STEPS))
     free_actions.OFFERS[:] = merged(free_actions.OFFERS, MARKER_OFFERS)
-    mines.RESUMES.update(MINE_RESUMES)
+    mines.RESUMES.update(unset(mines.RESUMES, MINE_RESUMES))
     conceal_rules.ZOR_HOOKS[:] = merged(conceal_rules.ZOR_HOOKS, ZOR_HOOKS)
 
 
