@@ -155,6 +155,8 @@ def test_a_deferred_entry_loads_its_function_on_first_call_and_takes_its_place()
     hooks: list = []
     hooks.append(Deferred("lcb_lab.games.lcb.plain:dice_text", hooks, 0))
     assert table["n"]([3, 15], 12) == plain.dice_text([3, 15], 12) and table["n"] is plain.dice_text
+    gone = Deferred("lcb_lab.games.lcb.plain:dice_text", table, "x")      # no longer in its table: only called
+    assert gone([3], 12) == plain.dice_text([3], 12) and "x" not in table
     assert merged(hooks, (plain.dice_text, plain.cv_text)) == [plain.dice_text, plain.cv_text]   # in place; the new one appended
     mine = {"a": Deferred("lcb_lab.games.lcb.plain:cv_text", {}, "a"), "b": print}     # "b": set by hand (a test)
     assert unset(mine, {"a": plain.cv_text, "b": plain.dice_text, "c": plain.plain}) == {"a": plain.cv_text,

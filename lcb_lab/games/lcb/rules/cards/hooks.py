@@ -77,8 +77,9 @@ class Deferred:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         fn = self.resolve()
-        if self.table[self.key] is self:
-            self.table[self.key] = fn
+        table, key = self.table, self.key
+        if (key in table if isinstance(table, dict) else key < len(table)) and table[key] is self:
+            table[key] = fn            # still in its place: the function takes it
         return fn(*args, **kwargs)
 
     def __repr__(self) -> str:
