@@ -92,6 +92,8 @@ successes, marker offers and ZOR reveals, once the registry is imported."""
 
 
 def test_no_rules_module_registers_an_effect_by_being_imported():
+    """Every rules module but the registry imported: each table holds only the deferred entries
+    :mod:`~lcb_lab.games.lcb.rules.cards.hooks` lists (and free_actions' own steps), none loaded."""
     code = (
         "import importlib, sys\n"
         f"mods = {[m for m in RULES if m != 'lcb_lab.games.lcb.rules.cards.registry']!r}\n"
@@ -100,7 +102,78 @@ def test_no_rules_module_registers_an_effect_by_being_imported():
         "from lcb_lab.games.lcb.rules.cards import effects, ftr_nullify, targets as t\n"
         "from lcb_lab.games.lcb.rules.markers import free_actions as fa, mines\n"
         "from lcb_lab.games.lcb.rules.movement import conceal\n"
-        "print(sorted(effects.EFFECTS), 'lcb_lab.games.lcb.rules.cards.registry' in sys.modules)\n"
-        "print(t.CHECKS, t.PRECHECKS, t.ON_PLAY, ftr_nullify.ABSORB, fa.OFFERS, mines.RESUMES, conceal.ZOR_HOOKS, sorted(fa.STEPS))\n"
+        "from lcb_lab.games.lcb.rules.cards.hooks import PATHS\n"
+        "tables = dict(EFFECTS=effects.EFFECTS, CHECKS=t.CHECKS, PRECHECKS=t.PRECHECKS, ON_PLAY=t.ON_PLAY,\n"
+        "              ABSORB=ftr_nullify.ABSORB, STEPS=fa.STEPS, OFFERS=fa.OFFERS, RESUMES=mines.RESUMES,\n"
+        "              ZOR_HOOKS=conceal.ZOR_HOOKS)\n"
+        "print('lcb_lab.games.lcb.rules.cards.registry' in sys.modules, sorted(tables) == sorted(PATHS))\n"
+        "for n, tab in tables.items():\n"
+        "    got = {k: v.path if hasattr(v, 'path') else v.__name__ for k, v in (tab.items() if isinstance(tab, dict) else enumerate(tab))}\n"
+        "    want = dict(PATHS[n]) if isinstance(tab, dict) else dict(enumerate(PATHS[n]))\n"
+        "    print(n, sorted(k for k in got if got[k] != want.get(k)))\n"
     )
-    assert _run(code).splitlines() == ["[] False", "{} {} {} [] [] {} [] ['combat', 'conceal', 'effect', 'none']"]
+    assert _run(code).splitlines() == ["False True", "EFFECTS []", "CHECKS []", "PRECHECKS []", "ON_PLAY []",
+                                       "ABSORB []", "STEPS ['combat', 'conceal', 'effect', 'none']", "OFFERS []",
+                                       "RESUMES []", "ZOR_HOOKS []"]
+
+
+def test_the_deferred_tables_are_the_registry_s_tables():
+    """The engine loaded without the registry: every table has the registry's names, in the same
+    order, and each deferred entry loads the very function the registry then puts in its place."""
+    code = (
+        "import sys\n"
+        "from lcb_lab import load_scenario\n"
+        "g = load_scenario('gotland_redux', seed=1)\n"
+        "from lcb_lab.games.lcb.rules.cards import effects, ftr_nullify, targets as t\n"
+        "from lcb_lab.games.lcb.rules.markers import free_actions as fa, mines\n"
+        "from lcb_lab.games.lcb.rules.movement import conceal\n"
+        "from lcb_lab.games.lcb.rules.cards.hooks import Deferred\n"
+        "tables = [effects.EFFECTS, t.CHECKS, t.PRECHECKS, t.ON_PLAY, ftr_nullify.ABSORB, fa.STEPS, fa.OFFERS,\n"
+        "          mines.RESUMES, conceal.ZOR_HOOKS]\n"
+        "print('lcb_lab.games.lcb.rules.cards.registry' in sys.modules)\n"
+        "pairs = lambda tab: list(tab.items() if isinstance(tab, dict) else enumerate(tab))\n"
+        "lazy = [[(k, v.resolve() if isinstance(v, Deferred) else v) for k, v in pairs(tab)] for tab in tables]\n"
+        "print(sum(isinstance(v, Deferred) for tab in tables for _, v in pairs(tab)))\n"
+        "from lcb_lab.games.lcb.rules.cards import registry as r\n"
+        "full = [pairs(tab) for tab in tables]\n"
+        "print([len(f) for f in full], all(len(a) == len(b) and all(x[0] == y[0] and x[1] is y[1] for x, y in zip(a, b))\n"
+        "                                   for a, b in zip(lazy, full)))\n"
+        "print(any(isinstance(v, Deferred) for tab in tables for _, v in pairs(tab)))\n"
+        "want = [r.REGISTRY, r.TARGET_CHECKS, r.PRECHECKS, r.ON_PLAY, r.ABSORB, r.MARKER_STEPS, r.MARKER_OFFERS,\n"
+        "        r.MINE_RESUMES, r.ZOR_HOOKS]\n"
+        "print(all(all(tab[k] is f for k, f in (w.items() if isinstance(w, dict) else enumerate(w)))\n"
+        "          for tab, w in zip(tables, want)))\n"
+    )
+    assert _run(code).splitlines() == ["False", "49", "[29, 5, 5, 1, 1, 8, 1, 2, 1] True", "False", "True"]
+
+
+def test_a_deferred_entry_loads_its_function_on_first_call_and_takes_its_place():
+    from lcb_lab.games.lcb import plain
+    from lcb_lab.games.lcb.rules.cards.hooks import Deferred, merged, unset
+    table: dict = {}
+    table["n"] = Deferred("lcb_lab.games.lcb.plain:dice_text", table, "n")
+    hooks: list = []
+    hooks.append(Deferred("lcb_lab.games.lcb.plain:dice_text", hooks, 0))
+    assert table["n"]([3, 15], 12) == plain.dice_text([3, 15], 12) and table["n"] is plain.dice_text
+    gone = Deferred("lcb_lab.games.lcb.plain:dice_text", table, "x")      # no longer in its table: only called
+    assert gone([3], 12) == plain.dice_text([3], 12) and "x" not in table
+    assert merged(hooks, (plain.dice_text, plain.cv_text)) == [plain.dice_text, plain.cv_text]   # in place; the new one appended
+    mine = {"a": Deferred("lcb_lab.games.lcb.plain:cv_text", {}, "a"), "b": print}     # "b": set by hand (a test)
+    assert unset(mine, {"a": plain.cv_text, "b": plain.dice_text, "c": plain.plain}) == {"a": plain.cv_text,
+                                                                                       "c": plain.plain}
+    hooks[0] = Deferred("lcb_lab.games.lcb.plain:cv_text", hooks, 0)
+    assert merged(hooks, (plain.dice_text,)) == [hooks[0], plain.dice_text]
+
+
+def test_legal_acts_before_the_registry_are_those_after_it():
+    """Before the first act the engine has not loaded the registry: the marker offers a query
+    reads come from deferred entries and give the same acts as with every effect loaded."""
+    code = ("import sys\n{first}from lcb_lab import load_scenario\n"
+            "g = load_scenario('gotland_redux', seed=1)\n"
+            "print('lcb_lab.games.lcb.rules.cards.registry' in sys.modules)\n"
+            "print(len(g.legal_actions()), 'lcb_lab.games.lcb.rules.transport.marker_action' in sys.modules)\n"
+            "print(sorted(map(repr, g.legal_actions())))\n")
+    lazy = _run(code.format(first=""))
+    full = _run(code.format(first="import lcb_lab.games.lcb.rules.cards.registry\n"))
+    assert lazy.splitlines()[0] == "False" and lazy.splitlines()[1].endswith(" True")   # loaded by the query
+    assert lazy.splitlines()[1:] == full.splitlines()[1:]

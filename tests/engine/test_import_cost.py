@@ -2,8 +2,9 @@
 
 ``import lcb_lab.games.lcb.io.scenario`` and ``from lcb_lab import load_scenario`` import
 no handlers (the first act imports them), no rules module only a question reads (combat and
-impulse sequence, movement), no card response window (the first card played imports it), no
-notebook error display outside IPython, no numpy (the seeded Dice makes its generator on first
+impulse sequence, movement), no card-effect registry nor the effect modules (the first act), no
+card response window (the first card played imports it), no notebook error display outside
+IPython, no numpy (the seeded Dice makes its generator on first
 use, combat imports the odds when it is first resolved), no shapely and no pydantic TypeAdapter
 machinery, and build no pydantic schema (the models defer their build to first
 use).  Loading a scenario builds only the schemas it validates with; the
@@ -26,10 +27,13 @@ LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb
         "lcb_lab.games.lcb.io.save_check_pieces", "lcb_lab.games.lcb.io.save_check_cards",
         "lcb_lab.games.lcb.handlers", "lcb_lab.games.lcb.rules.combat.sequence", "lcb_lab.games.lcb.rules.stages.sequence",
         "lcb_lab.games.lcb.rules.movement.move", "lcb_lab.games.lcb.rules.combat.intercept",
-        "lcb_lab.games.lcb.rules.cards.responses", "lcb_lab.ui.lab.notebook_errors")
+        "lcb_lab.games.lcb.rules.cards.responses", "lcb_lab.ui.lab.notebook_errors",
+        "lcb_lab.games.lcb.rules.cards.registry", "lcb_lab.games.lcb.rules.submarines.operations",
+        "lcb_lab.games.lcb.rules.transport.landing", "lcb_lab.games.lcb.rules.markers.mines")
 """Modules the engine import must not load, nor loading a scenario: the handlers come with the first act, the
 rules a question reads with that question, a card's response window with the first card played, the notebook
-error display only inside IPython."""
+error display only inside IPython, the card-effect registry and the effect modules with the first act (the
+rules' tables hold deferred entries until then, :mod:`lcb_lab.games.lcb.rules.cards.hooks`)."""
 DEFERRED = {
     "lcb_lab.games.lcb.io.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
     "lcb_lab.games.lcb.model.catalog": ("Catalog", "UnitType", "CombatValue"),
@@ -84,7 +88,8 @@ def test_the_probe_sees_numpy_once_the_game_rolls_and_models_once_they_are_used(
                  "from lcb_lab.games.lcb.game import Game\nGame.from_json(g.to_json())")
     assert "numpy" in got["loaded"] and "lcb_lab.games.lcb.io.save_check" in got["loaded"]
     assert {"lcb_lab.games.lcb.handlers", "lcb_lab.games.lcb.rules.combat.sequence",
-            "lcb_lab.games.lcb.rules.stages.sequence"} <= set(got["loaded"])
+            "lcb_lab.games.lcb.rules.stages.sequence", "lcb_lab.games.lcb.rules.cards.registry",
+            "lcb_lab.games.lcb.rules.transport.landing"} <= set(got["loaded"])
     assert {"lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.games.lcb.io.persistence._StepFields"} <= set(got["built"])
 
 

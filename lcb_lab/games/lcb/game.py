@@ -40,7 +40,6 @@ from lcb_lab.kernel.errors import InputError, LabError
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.queries import GameQueries
 from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
-from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect and hook, once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.movement import tf_counters
 from lcb_lab.games.lcb.model.state import TEAMS, GameState

@@ -45,6 +45,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``cards.use``: a card link's effect and the card's fate after use (9.04, 9.07, 9.08, 9.21, 9.31, 7.61).
 * ``cards.effects``: the card effect functions of chapter 9 and running a link's effect (9.0, 9.013).
 * ``cards.registry``: every card effect function by name, registered in this one place (9.0, 9.013).
+* ``cards.hooks``: the card-effect tables the rules read, complete by path before their modules are loaded (9.0, 9.013).
 * ``cards.targets``: the targets of a card's effect, checked when it is played (9.0, 6.11, 7.31, 7.32, 12.2, 13.x).
 * ``cards.cvs``: Combat Values an Attached card gives its host (9.32, 9.33, 7.51, 7.510).
 * ``cards.intercept``: which IAMD units may INTERCEPT a card in a response window (9.011, 9.012, 7.510, 7.512).

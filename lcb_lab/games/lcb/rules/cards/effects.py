@@ -43,6 +43,7 @@ from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
 from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin, target_units
+from lcb_lab.games.lcb.rules.cards import hooks as _hooks
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal as _reveal
 from lcb_lab.games.lcb.rules.optional import interoperability as interop
@@ -51,10 +52,9 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import Card
 
 EffectFn = Callable[[Ctx, CardPlay, CardType, Effect], bool]
-EFFECTS: dict[str, EffectFn] = {}
-"""Effect name -> function (see the module doc): the table :func:`run` reads, filled once with
-every effect by :mod:`lcb_lab.games.lcb.rules.cards.registry` (the one place effects are
-registered; the engine imports it)."""
+EFFECTS: dict[str, EffectFn] = _hooks.EFFECTS
+"""Effect name -> function (see the module doc): the table :func:`run` reads, complete from the start
+(:mod:`lcb_lab.games.lcb.rules.cards.hooks`: every effect by path, its module loaded on first use)."""
 
 
 def roll(ctx: Ctx, link: CardPlay, eff: Effect, purpose: str) -> bool:

@@ -28,6 +28,7 @@ from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.die import p_any_hit, p_hit
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
+from lcb_lab.games.lcb.rules.cards import hooks as _hooks
 from lcb_lab.games.lcb.rules.cards.use import after_use, hit
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
 from lcb_lab.games.lcb.rules.combat.network import network_modifiers
@@ -37,10 +38,10 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Effect
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
-ABSORB: list = []
+ABSORB: list = _hooks.ABSORB
 """Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
 stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.carrying.absorb_hits`);
-filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
+listed by :mod:`lcb_lab.games.lcb.rules.cards.hooks`."""
 
 
 # ---------------------------------------------------------------- links and cards

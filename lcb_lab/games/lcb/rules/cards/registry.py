@@ -9,12 +9,15 @@ does as it is played (:data:`ON_PLAY`), a lift card's absorbed successes (:data:
 amphibious landing's marker steps, offers, mine resumes and ZOR reveal (:data:`MARKER_STEPS`,
 :data:`MARKER_OFFERS`, :data:`MINE_RESUMES`, :data:`ZOR_HOOKS`) are listed here too.
 
-Importing this module fills the tables the rules read (``effects.EFFECTS``, ``targets.CHECKS`` /
+The rules read these functions from their tables (``effects.EFFECTS``, ``targets.CHECKS`` /
 ``PRECHECKS`` / ``ON_PLAY``, ``ftr_nullify.ABSORB``, ``free_actions.STEPS`` / ``OFFERS``,
-``mines.RESUMES``, ``conceal.ZOR_HOOKS``) once, complete whatever was imported before;
-:mod:`lcb_lab.games.lcb.game` imports it, so every game has every effect.  No other module
+``mines.RESUMES``, ``conceal.ZOR_HOOKS``), which :mod:`lcb_lab.games.lcb.rules.cards.hooks` makes
+complete from the start with deferred entries (each loads its function on first call): the engine
+import does not load the effect modules.  Importing this module (the handlers do, with the first
+act) puts every function in its table at once, in place of its deferred entry.  No other module
 fills them, and no rules module is imported only to fill them (``tests/engine/test_effect_registry.py``
-imports each rules module alone, then this one).
+imports each rules module alone, then this one, and checks that every deferred entry is the
+function registered here).
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from lcb_lab.games.lcb.rules.cards.effects import (
     EFFECTS, EffectFn, add_supply, ap_loss, attached_cv, conceal, cp_gain, influence, lrs_attack, network_cube,
     network_repair, paralyze, place_marker, resupply, reveal, reveal_paralyse, unsimulated)
 from lcb_lab.games.lcb.rules.cards import ftr_nullify, targets
+from lcb_lab.games.lcb.rules.cards.hooks import merged, unset
 from lcb_lab.games.lcb.rules.markers import fortify as fortify_rules, free_actions, isr, mines, proxy
 from lcb_lab.games.lcb.rules.markers.fortify import fortify
 from lcb_lab.games.lcb.rules.markers.isr import isr_marker
@@ -76,16 +80,17 @@ ZOR_HOOKS = (exposed.reveal_by_zor,)
 
 
 def _fill() -> None:
-    """Fill the rules' tables from the lists above (once: this module is imported once)."""
-    EFFECTS.update(REGISTRY)
-    targets.CHECKS.update(TARGET_CHECKS)
-    targets.PRECHECKS.update(PRECHECKS)
-    targets.ON_PLAY.update(ON_PLAY)
-    ftr_nullify.ABSORB.extend(f for f in ABSORB if f not in ftr_nullify.ABSORB)
-    free_actions.STEPS.update(MARKER_STEPS)
-    free_actions.OFFERS.extend(f for f in MARKER_OFFERS if f not in free_actions.OFFERS)
-    mines.RESUMES.update(MINE_RESUMES)
-    conceal_rules.ZOR_HOOKS.extend(f for f in ZOR_HOOKS if f not in conceal_rules.ZOR_HOOKS)
+    """Put the functions listed above in the rules' tables, in place of their deferred entries
+    (an entry set in a deferred one's place, e.g. by a test, is left as it is)."""
+    EFFECTS.update(unset(EFFECTS, REGISTRY))
+    targets.CHECKS.update(unset(targets.CHECKS, TARGET_CHECKS))
+    targets.PRECHECKS.update(unset(targets.PRECHECKS, PRECHECKS))
+    targets.ON_PLAY.update(unset(targets.ON_PLAY, ON_PLAY))
+    ftr_nullify.ABSORB[:] = merged(ftr_nullify.ABSORB, ABSORB)
+    free_actions.STEPS.update(unset(free_actions.STEPS, MARKER_STEPS))
+    free_actions.OFFERS[:] = merged(free_actions.OFFERS, MARKER_OFFERS)
+    mines.RESUMES.update(unset(mines.RESUMES, MINE_RESUMES))
+    conceal_rules.ZOR_HOOKS[:] = merged(conceal_rules.ZOR_HOOKS, ZOR_HOOKS)
 
 
 _fill()

@@ -13,6 +13,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.cards import CardType, Effect
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
+from lcb_lab.games.lcb.rules.cards import hooks as _hooks
 from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 from lcb_lab.games.lcb.rules.events.negation import refuse_negation
@@ -22,19 +23,19 @@ if TYPE_CHECKING:
 
 OWN_TARGETS = {"conceal", "resupply"}
 """Effect functions whose unit targets are the team's own units."""
-CHECKS: dict = {}
+CHECKS: dict = _hooks.CHECKS
 """Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` of the module that owns
 the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.offers`), run instead of the checks here;
-filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
+listed by :mod:`lcb_lab.games.lcb.rules.cards.hooks`."""
 
 
-ON_PLAY: dict = {}
+ON_PLAY: dict = _hooks.ON_PLAY
 """Effect function -> ``fn(ctx, link, ct, eff)`` run when the card is played, before the other
-team's response window (13.25: an ISR marker moves, and is revealed, before its effect); filled
-by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
-PRECHECKS: dict = {}
+team's response window (13.25: an ISR marker moves, and is revealed, before its effect); listed
+by :mod:`lcb_lab.games.lcb.rules.cards.hooks`."""
+PRECHECKS: dict = _hooks.PRECHECKS
 """Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
-the chain opens (13.x: fortify, mines, proxy, ISR); filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
+the chain opens (13.x: fortify, mines, proxy, ISR); listed by :mod:`lcb_lab.games.lcb.rules.cards.hooks`."""
 
 
 def _as_hex(ctx: Ctx, x: str | None) -> str | None:

@@ -32,6 +32,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, CardPlay
+from lcb_lab.games.lcb.rules.cards import hooks as _hooks
 from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
@@ -41,15 +42,15 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import Unit
     from lcb_lab.games.lcb.rules.common import GameLike
 
-STEPS: dict[str, Callable] = {}
+STEPS: dict[str, Callable] = _hooks.STEPS
 """``then`` -> function(ctx, marker, action) doing that step after the move: this module's own
-(:func:`step`), and the transport steps (12.2x) that :mod:`lcb_lab.games.lcb.rules.cards.registry`
-adds."""
+(:func:`step`), and the transport steps (12.2x) that :mod:`lcb_lab.games.lcb.rules.cards.hooks`
+lists."""
 
 
-OFFERS: list[Callable] = []
+OFFERS: list[Callable] = _hooks.OFFERS
 """Functions ``game -> [MarkerAction]`` offering other modules' marker actions (transport, 12.2x;
-filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`)."""
+listed by :mod:`lcb_lab.games.lcb.rules.cards.hooks`)."""
 
 
 def is_transport(m: CardMarker) -> bool:

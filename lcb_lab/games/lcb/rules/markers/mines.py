@@ -54,7 +54,7 @@ from lcb_lab.games.lcb.choice_options import MildecOptions, MineAttackOptions
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.observer_table import may_hold_mildec
-from lcb_lab.games.lcb.rules.cards import targets as card_targets
+from lcb_lab.games.lcb.rules.cards import hooks as _hooks, targets as card_targets
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
@@ -66,8 +66,8 @@ if TYPE_CHECKING:
 
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
-RESUMES: dict = {}
-"""``name`` -> ``fn(ctx, pending)`` (the landing's, filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`):
+RESUMES: dict = _hooks.RESUMES
+"""``name`` -> ``fn(ctx, pending)`` (the landing's, listed by :mod:`lcb_lab.games.lcb.rules.cards.hooks`):
 what goes on after the mines are resolved when a caller of
 :func:`trigger_at` passed ``pending={"resume": name, ...}`` (13.38: the transport part's
 embarkation point).  ``pending`` comes back with the caller's keys (JSON-plain) plus

@@ -19,6 +19,7 @@ from typing import Any
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
+from lcb_lab.games.lcb.rules.cards import hooks as _hooks
 from lcb_lab.games.lcb.rules.common import Ctx, enemy_ground_in, names, refs
 from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
@@ -39,10 +40,10 @@ def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts: Any
     return newly
 
 
-ZOR_HOOKS: list = []
+ZOR_HOOKS: list = _hooks.ZOR_HOOKS
 """Functions ``(ctx, ship, reach)`` that reveal other modules' markers in a naval ZOR (12.23:
-:func:`lcb_lab.games.lcb.rules.transport.exposed.reveal_by_zor`); filled by
-:mod:`lcb_lab.games.lcb.rules.cards.registry`."""
+:func:`lcb_lab.games.lcb.rules.transport.exposed.reveal_by_zor`); listed by
+:mod:`lcb_lab.games.lcb.rules.cards.hooks`."""
 
 
 def naval_zor_hexes(ctx: Ctx, hex_label: str) -> dict[str, int]:
