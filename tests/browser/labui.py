@@ -103,6 +103,32 @@ def map_texts(page, nth_map: int = 0) -> dict:
     return got
 
 
+_LEGENDS_JS = """
+([n]) => {
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found (${figs.length} figure views)`};
+  const v = figs[n], f = v.frame.bbox;
+  return {frame: [f.left, f.top, f.right, f.bottom],
+          legends: [...v.renderer_views.values()].filter(r => r.model.type === "Legend" && r.model.visible)
+            .map(r => ({name: r.model.name || r.model.location, font: r.model.label_text_font_size,
+                        box: [r.bbox.left, r.bbox.top, r.bbox.right, r.bbox.bottom]}))};
+}
+"""
+
+
+def legend_problems(page, nth_map: int = 0) -> list[str]:
+    """Each legend the ``nth_map`` map shows wholly inside its frame, by BokehJS's own boxes (a legend
+    row wider than the frame is cut at the frame's edge); one line per legend that is not."""
+    got = page.evaluate(_LEGENDS_JS, [nth_map])
+    if "error" in got:
+        raise RuntimeError(got["error"])
+    fl, ft, fr, fb = got["frame"]
+    return [f"the map's legend ({g['name']}, {g['font']}) spans x {g['box'][0]:.0f}..{g['box'][2]:.0f}, "
+            f"y {g['box'][1]:.0f}..{g['box'][3]:.0f}: outside the frame x {fl:.0f}..{fr:.0f}, y {ft:.0f}..{fb:.0f}"
+            for g in got["legends"]
+            if g["box"][0] < fl - 1 or g["box"][1] < ft - 1 or g["box"][2] > fr + 1 or g["box"][3] > fb + 1]
+
+
 def px_of(size: str) -> float:
     """``"16px"`` -> 16.0, ``"8pt"`` -> 10.67 (CSS: 1 pt = 4/3 px)."""
     return float(size[:-2]) * (4 / 3 if size.endswith("pt") else 1)

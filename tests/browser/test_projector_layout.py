@@ -14,7 +14,9 @@ notebook), with presentation mode off and on -- in this order of priority:
 4. the map uses the space: its frame is at least :data:`MIN_FRAME` px tall for the screen, the columns
    leave no blank stretch (:func:`blank_columns`); closing JupyterLab's file browser lets the map and
    the columns take the room (no blank strip), opening it again shrinks them into the notebook area;
-5. the hex info shows the clicked hex's counter list whole (no scroll box smaller than its content).
+5. the hex info shows the clicked hex's counter list whole (no scroll box smaller than its content);
+6. the map's legends (DDG-51's overlays, the map key) lie inside the map's frame: a legend row wider than
+   a narrow frame (presentation at 1366x768 with the file browser open) would be cut at its edge.
 
 Besides, clicked like a person into a combat allocation -- reveal 1 Anna (card effect), begin TF Boston's
 impulse, declare DDG-51, the LRS row with its exact odds, DDG-51 selected -- the map canvas, the Unit
@@ -226,6 +228,7 @@ def _check(page: Page, where: str, size: str, opened: list[str], presentation: b
                    "explained log": page.locator(".lcb-app .lcb-grid > .lcb-side-log .lcb-log-box").first}
         problems += [f"in combat: {p}" for p in L.viewport_problems(page, targets)]
         problems += [f"clipped: {p}" for p in L.clipping_problems(page)]
+        problems += L.legend_problems(page)     # DDG-51's overlays: the legend's rows inside the map's frame
         problems += [f"columns: {p}" for p in blank_columns(page)]
         problems += [f"log: {p}" for p in log_problems(page)]
         problems += [f"hex info: {p}" for p in hex_info_problems(page, ["DDG-51"])]

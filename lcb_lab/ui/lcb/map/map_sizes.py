@@ -41,6 +41,10 @@ report reaches the kernel only after the notebook's other cells, and the map is 
 TITLE_EM = 0.56
 """Average width of a title character, in em (Bokeh's bold sans-serif title; a little generous)."""
 
+LEGEND_CHROME_PX = 2 * (6 + 6) + 5
+"""What the overlays' legend takes across the frame besides its glyph and text: its padding and margin
+on each side (6 + 6 px, map.py) and the gap between glyph and label (Bokeh's ``label_standoff``, 5 px)."""
+
 FILL_SLACK = 1.05
 """A frame within 5 % of the board's aspect shows the whole board (a thin sea band), not the board
 filling it with a few km cut off."""
@@ -238,6 +242,20 @@ class MapSizes:
             title.text_font_size = px(size if need <= w else max(math.floor(10 * w / need * size) / 10,
                                                                  sizing.MIN_MAP_TEXT_PX))
 
+    def fit_legend(self) -> None:
+        """The overlays' legend at its size (:meth:`text_px`), but smaller where its longest row would be
+        wider than the frame (a narrow map in presentation: JupyterLab at 1366x768 with the file browser
+        open): Bokeh draws the legend inside the frame, which would cut the row's end."""
+        size = self.text_px("legend")
+        longest = max((len(t) for t in self.legend_labels()), default=0)
+        room = self.frame_size[0] - LEGEND_CHROME_PX
+        need = lambda s: TITLE_EM * longest * s + 34 * s / BASE_FONT_PX["legend"]     # text and glyph
+        if longest and need(size) > room:
+            size = max(math.floor(10 * size * room / need(size)) / 10, sizing.MIN_MAP_TEXT_PX)
+        if self.legend.label_text_font_size != px(size):
+            k = size / BASE_FONT_PX["legend"]
+            self.legend.update(label_text_font_size=px(size), glyph_height=round(14 * k), glyph_width=round(34 * k))
+
     def outer_size(self) -> tuple[int, int]:
         """The figure's (width, height) in px: frame, toolbar, borders and titles (for the layout's box)."""
         return sizing.outer_size(self.figure.frame_width, self.figure.frame_height, self.presentation,
@@ -254,9 +272,7 @@ class MapSizes:
         hl = self._glyph("hex_labels")
         hl.text_font_style = "normal"
         self.fit_titles()
-        self.legend.label_text_font_size = px(f("legend"))
-        k = f("legend") / BASE_FONT_PX["legend"]
-        self.legend.update(glyph_height=round(14 * k), glyph_width=round(34 * k))
+        self.fit_legend()
         tip = self.tip_width_px()
         self._hover.tooltips = (f'<div style="max-width:{tip}px;font-size:{px(f("tooltip"))}">'
                                 '@tip{safe}</div>')
