@@ -15,7 +15,9 @@ notebook), with presentation mode off and on -- in this order of priority:
    leave no blank stretch (:func:`blank_columns`); closing JupyterLab's file browser lets the map and
    the columns take the room (no blank strip), opening it again shrinks them into the notebook area;
 5. the hex info shows the clicked hex's counter list whole (no scroll box smaller than its content);
-6. the map's legends (DDG-51's overlays, the map key) lie inside the map's frame: a legend row wider than
+6. in presentation on a screen at least 1000 px tall, the side column's hex info is zoomed
+   like the right column (:data:`MIN_SIDE_PX` as rendered);
+7. the map's legends (DDG-51's overlays, the map key) lie inside the map's frame: a legend row wider than
    a narrow frame (presentation at 1366x768 with the file browser open) would be cut at its edge.
 
 Besides, clicked like a person into a combat allocation -- reveal 1 Anna (card effect), begin TF Boston's
@@ -186,6 +188,29 @@ def hex_info_problems(page: Page, units: list[str]) -> list[str]:
     return out
 
 
+_RENDERED_PX_JS = """
+(sel) => { const e = document.querySelector(sel); if (!e) return null;
+           let z = 1; for (let a = e; a; a = a.parentElement) z *= parseFloat(getComputedStyle(a).zoom || 1);
+           return parseFloat(getComputedStyle(e).fontSize) * z; }
+"""
+MIN_SIDE_PX = 15.0
+"""The least text size (px as rendered: the font times the zoom) of the hex info in
+presentation on a screen at least 1000 px tall, where the right column is zoomed 1.25 (12.5 px -> 15.6)."""
+
+
+def side_column_problems(page: Page, presentation: bool, size: str) -> list[str]:
+    """In presentation on a tall screen the side column's hex info is as large as the zoomed right
+    column's texts (not left at 13 px beside them on the projector)."""
+    if not presentation or size != "1920x1080":
+        return []
+    out = []
+    for name, sel in (("hex info", ".lcb-app .lcb-hex-info"),):
+        got = page.evaluate(_RENDERED_PX_JS, sel)
+        if got is None or got < MIN_SIDE_PX:
+            out.append(f"the {name}'s text is {got} px as rendered in presentation (< {MIN_SIDE_PX:g})")
+    return out
+
+
 def designator_problems(page: Page, presentation: bool) -> list[str]:
     got = page.evaluate(_FRAME_JS)
     least = MIN_DESIGNATOR_PX[presentation]
@@ -233,6 +258,7 @@ def _check(page: Page, where: str, size: str, opened: list[str], presentation: b
         problems += [f"log: {p}" for p in log_problems(page)]
         problems += [f"hex info: {p}" for p in hex_info_problems(page, ["DDG-51"])]
         problems += designator_problems(page, presentation)
+        problems += side_column_problems(page, presentation, size)
         got = _frame(page)
         if got["h"] < MIN_FRAME[size]:
             problems.append(f"the map's frame is {got['w']:.0f}x{got['h']:.0f} px: less than {MIN_FRAME[size]} px "
