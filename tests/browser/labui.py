@@ -440,6 +440,16 @@ _CLIPPED_JS = """
     if (!visible(e) || e.tagName === "OPTION") continue;
     if (e.scrollWidth > e.clientWidth + 1) out.push(`text cut: ${name(e)} needs ${e.scrollWidth} px, has ${e.clientWidth}`);
   }
+  // an empty text box whose hint (placeholder) is wider than the box: its end hidden ("e.g. AM-26, then" without "Enter")
+  const ctx = document.createElement("canvas").getContext("2d");
+  for (const e of root.querySelectorAll("input[placeholder]")) {
+    if (!visible(e) || e.value || !e.placeholder) continue;
+    const s = getComputedStyle(e);
+    ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    const need = ctx.measureText(e.placeholder).width;
+    if (need > room + 1) out.push(`hint cut: input "${e.placeholder}" needs ${Math.ceil(need)} px, has ${Math.floor(room)}`);
+  }
   // panels whose content is wider than the panel (scrolled or hidden sideways)
   for (const e of root.querySelectorAll("div")) {
     if (!visible(e)) continue;
@@ -459,7 +469,7 @@ _CLIPPED_JS = """
 
 def clipping_problems(page, root: str = ".lcb-app") -> list[str]:
     """Clipped content inside the lab: a button, tab title, label or list whose text is wider than
-    its box (cut, with or without an ellipsis), panels holding content wider than themselves, and
+    its box (cut, with or without an ellipsis), an empty text box whose hint is wider than the box, panels holding content wider than themselves, and
     boxes that scroll (or hide) vertically holding more than they show -- a scroll box smaller than
     its content -- other than the :data:`SCROLLERS`."""
     loc = page.locator(root).first

@@ -6,7 +6,8 @@ notebook), with presentation mode off and on -- in this order of priority:
 
 1. the map in view: as the page opens (Voila) wholly on screen; right after Run All (JupyterLab) at
    least :data:`SHOWN_AFTER_RUN_ALL` of it in the notebook area; and it opens on the scenario's area:
-   every hex where the scenario put a counter is inside the map's frame (:data:`AREA`);
+   every hex where the scenario put a counter is inside the map's frame (:data:`AREA`), and (Voila) the empty
+   *Hex* box shows its hint whole;
 2. the counters' designators are at least 12 px (16 px in presentation) as rendered on the page (the
    size BokehJS draws them at times the canvas's scale on the page);
 3. the explained log is beside the map (the side column, right of the map, not behind a tab) and on
@@ -339,6 +340,7 @@ def test_voila_projector_layout(page: Page, voila_app_url: str, screen, presenta
     L.wait_for_map(page)
     page.wait_for_timeout(500)
     opened = L.viewport_problems(page, {"map": page.locator(".lcb-app .bk-Canvas").first})
+    opened += [p for p in L.clipping_problems(page) if p.startswith("hint cut")]     # the empty Hex box's hint whole
     L.wait_kernel_listening(page)
     problems = _check(page, "voila", name, opened, presentation)
     assert not problems, "\n  ".join(["layout problems:", *problems])
