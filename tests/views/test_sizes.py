@@ -340,3 +340,20 @@ def test_presentation_legend_rows_stay_inside_a_narrow_frame(game, frame):
     assert widest + mv.legend.glyph_width + LEGEND_CHROME_PX <= frame[0], (size, widest)
     if frame[0] >= 700:
         assert size >= 14                                   # the projector size where it fits
+
+
+@pytest.mark.parametrize("frame, want", [((308, 537), 12.0), ((495, 610), 15.9), ((749, 923), None)])
+def test_a_narrow_map_keeps_its_presentation_hover_tip_a_readable_shape(game, frame, want):
+    """In presentation the hover tip's 18 px text shrinks where the tip (at most half the frame) would hold
+    fewer than 14 em a line -- JupyterLab's 308 px frame at 1366x768 with the file browser open made it a
+    130 px column of ten characters a line, running off the map -- never below the default look's 12 px."""
+    import re
+    mv = MapView(game.board)
+    mv.fill_box()
+    mv.frame_resized(*frame)
+    mv.set_presentation(True)
+    width = int(re.search(r"max-width:(\d+)px", mv._hover.tooltips).group(1))
+    size = float(re.search(r"font-size:([\d.]+)px", mv._hover.tooltips).group(1))
+    assert size == (want or mv.text_px("tooltip")) and (size == 12.0 or width / size >= 14), (width, size)
+    if want is None:
+        assert size >= 18                                  # a wide map keeps the projector size

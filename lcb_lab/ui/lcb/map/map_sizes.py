@@ -38,6 +38,9 @@ report reaches the kernel only after the notebook's other cells, and the map is 
 (``tests/browser/test_runall_paint.py`` fails then: re-measure it there after a layout change)."""
 
 
+TIP_MIN_EM = 14
+"""The least width of a hover tip's line, in em of its text (:meth:`MapSizes.tip_text_px`)."""
+
 TITLE_EM = 0.56
 """Average width of a title character, in em (Bokeh's bold sans-serif title; a little generous)."""
 
@@ -136,6 +139,14 @@ class MapSizes:
         less a margin, so a tip -- put on the side of the cursor with more room (``attachment
         "horizontal"``) -- stays over the map and never covers the panels beside it."""
         return max(120, min(round(34 * self.text_px("tooltip")), self.frame_size[0] // 2 - TIP_MARGIN_PX))
+
+    def tip_text_px(self) -> float:
+        """The hover tips' text size (px): :meth:`text_px` ("tooltip"), but no larger than lets a line of
+        the tip hold about :data:`TIP_MIN_EM` em (a narrow frame in presentation: 18 px text in a 130 px
+        tip was ten characters a line, a column of text running off the map), never below the default
+        look's size."""
+        size = self.text_px("tooltip")
+        return round(max(min(size, self.tip_width_px() / TIP_MIN_EM), sizing.BASE_FONT_PX["tooltip"]), 1)
 
     def font_sizes(self) -> dict[str, str]:
         """The current text sizes of the map's fixed-size texts (name -> "NNpx")."""
@@ -274,7 +285,7 @@ class MapSizes:
         self.fit_titles()
         self.fit_legend()
         tip = self.tip_width_px()
-        self._hover.tooltips = (f'<div style="max-width:{tip}px;font-size:{px(f("tooltip"))}">'
+        self._hover.tooltips = (f'<div style="max-width:{tip}px;font-size:{px(self.tip_text_px())}">'
                                 '@tip{safe}</div>')
         self._chip_hover.tooltips = f'<div style="max-width:{min(tip, 380)}px">@tip{{safe}}</div>'
 
