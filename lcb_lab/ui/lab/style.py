@@ -83,21 +83,17 @@ CSS = """
   background: #e3e3e3 !important; color: #595959 !important; opacity: 1 !important; box-shadow: none !important;
   border: 1px dashed #9a9a9a !important; cursor: not-allowed; }
 .lcb-path { white-space: nowrap; cursor: help; }
-/* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped), the
-   side column's hex info too (it flows in the column's width; the log has its own 15 px) */
-@media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar,
-  .lcb-presentation.lcb-app .lcb-side-log .lcb-hex-info { zoom: 1.25; }
+/* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
+@media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
 /* ... and grow on with a larger window (a projector at 2560x1440 or 4K): no 1300 px cap on the lab's height */
 @media (min-height: 1300px) and (min-width: 2200px) {
-  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar,
-  .lcb-presentation.lcb-app .lcb-side-log .lcb-hex-info { zoom: 1.5; }
+  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.5; }
   .lcb-presentation.lcb-app { --lcb-right: 624px; --lcb-right-max: 720px; }
   .jp-NotebookPanel .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 138px); }
   #rendered_cells .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 64px); } }
 @media (min-height: 1900px) and (min-width: 3200px) {
-  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar,
-  .lcb-presentation.lcb-app .lcb-side-log .lcb-hex-info { zoom: 2; }
+  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 2; }
   .lcb-presentation.lcb-app { --lcb-right: 832px; --lcb-right-max: 960px; } }
 .lcb-presentation.lcb-app .lcb-log-panel { font-size: 15px; }
 /* the branch of *Fork here*: a second lab as wide as the first below it, or beside it when two fit */
