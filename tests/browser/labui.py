@@ -103,6 +103,32 @@ def map_texts(page, nth_map: int = 0) -> dict:
     return got
 
 
+_LEGENDS_JS = """
+([n]) => {
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found (${figs.length} figure views)`};
+  const v = figs[n], f = v.frame.bbox;
+  return {frame: [f.left, f.top, f.right, f.bottom],
+          legends: [...v.renderer_views.values()].filter(r => r.model.type === "Legend" && r.model.visible)
+            .map(r => ({name: r.model.name || r.model.location, font: r.model.label_text_font_size,
+                        box: [r.bbox.left, r.bbox.top, r.bbox.right, r.bbox.bottom]}))};
+}
+"""
+
+
+def legend_problems(page, nth_map: int = 0) -> list[str]:
+    """Each legend the ``nth_map`` map shows wholly inside its frame, by BokehJS's own boxes (a legend
+    row wider than the frame is cut at the frame's edge); one line per legend that is not."""
+    got = page.evaluate(_LEGENDS_JS, [nth_map])
+    if "error" in got:
+        raise RuntimeError(got["error"])
+    fl, ft, fr, fb = got["frame"]
+    return [f"the map's legend ({g['name']}, {g['font']}) spans x {g['box'][0]:.0f}..{g['box'][2]:.0f}, "
+            f"y {g['box'][1]:.0f}..{g['box'][3]:.0f}: outside the frame x {fl:.0f}..{fr:.0f}, y {ft:.0f}..{fb:.0f}"
+            for g in got["legends"]
+            if g["box"][0] < fl - 1 or g["box"][1] < ft - 1 or g["box"][2] > fr + 1 or g["box"][3] > fb + 1]
+
+
 def px_of(size: str) -> float:
     """``"16px"`` -> 16.0, ``"8pt"`` -> 10.67 (CSS: 1 pt = 4/3 px)."""
     return float(size[:-2]) * (4 / 3 if size.endswith("pt") else 1)
@@ -414,6 +440,16 @@ _CLIPPED_JS = """
     if (!visible(e) || e.tagName === "OPTION") continue;
     if (e.scrollWidth > e.clientWidth + 1) out.push(`text cut: ${name(e)} needs ${e.scrollWidth} px, has ${e.clientWidth}`);
   }
+  // an empty text box whose hint (placeholder) is wider than the box: its end hidden ("e.g. AM-26, then" without "Enter")
+  const ctx = document.createElement("canvas").getContext("2d");
+  for (const e of root.querySelectorAll("input[placeholder]")) {
+    if (!visible(e) || e.value || !e.placeholder) continue;
+    const s = getComputedStyle(e);
+    ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    const need = ctx.measureText(e.placeholder).width;
+    if (need > room + 1) out.push(`hint cut: input "${e.placeholder}" needs ${Math.ceil(need)} px, has ${Math.floor(room)}`);
+  }
   // panels whose content is wider than the panel (scrolled or hidden sideways)
   for (const e of root.querySelectorAll("div")) {
     if (!visible(e)) continue;
@@ -433,7 +469,7 @@ _CLIPPED_JS = """
 
 def clipping_problems(page, root: str = ".lcb-app") -> list[str]:
     """Clipped content inside the lab: a button, tab title, label or list whose text is wider than
-    its box (cut, with or without an ellipsis), panels holding content wider than themselves, and
+    its box (cut, with or without an ellipsis), an empty text box whose hint is wider than the box, panels holding content wider than themselves, and
     boxes that scroll (or hide) vertically holding more than they show -- a scroll box smaller than
     its content -- other than the :data:`SCROLLERS`."""
     loc = page.locator(root).first

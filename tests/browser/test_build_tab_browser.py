@@ -2,7 +2,7 @@
 
 Serves the start notebook with Voila (fixtures in conftest.py), opens the *Build* tab, and checks
 that its title is not cut, that no field reaches past the tab (the rows wrap in the compact
-column), and that an error is shown beside its field: a US CP of 101 typed into the *US CP* box.
+column) and no text in it is cut (the optional rules' names), and that an error is shown beside its field: a US CP of 101 typed into the *US CP* box.
 
 Screenshot for humans: ``test-results/build_tab.png``.
 """
@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
+import labui as L
 
 REPO = Path(__file__).resolve().parents[2]
 RESULTS = REPO / "test-results"
@@ -41,6 +43,7 @@ def test_the_build_tab_fits_and_shows_an_error_beside_its_field(page: Page, voil
                 .map(e => e.outerHTML.slice(0, 80));
         }""")
         assert too_wide == []
+        assert L.clipping_problems(page) == []            # e.g. the optional rules' list: each name whole
         cp = build.locator(".widget-inline-hbox", has_text="US CP").locator("input").first
         cp.fill("101")
         cp.press("Enter")

@@ -635,6 +635,9 @@ def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Ser
         w.hand_over(".lcb-impulse", "US")
         w.end()
         w.hand_over(".lcb-impulse", "RU")
+        L.tab(page, "Game").click()          # the Game tab in JupyterLab's wider font: *Next opponent act* whole
+        expect(page.locator(".lcb-app .lcb-seats").first).to_be_visible(timeout=D.KERNEL_MS)
+        assert L.clipping_problems(page) == [], L.clipping_problems(page)
     except BaseException:
         w.shot("failed")
         raise

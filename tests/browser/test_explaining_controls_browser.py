@@ -88,6 +88,7 @@ def test_the_app_starts_at_the_planning_stage(page: Page, voila_planning_url: st
         expect(play).to_contain_text("Planning Stage", timeout=D.KERNEL_MS)
         expect(play).to_contain_text("CP left")
         expect(L.button(page, "Begin impulse")).to_have_count(0)
+        assert L.clipping_problems(page) == []           # Pool / Attach to / Embark on: each word whole
         L.tab(page, "Game").click()
         start = L.labelled(page, "dropdown", "Start at")
         expect(start.locator("option:checked")).to_have_text("Planning Stage", timeout=D.KERNEL_MS)

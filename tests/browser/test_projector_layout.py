@@ -6,7 +6,8 @@ notebook), with presentation mode off and on -- in this order of priority:
 
 1. the map in view: as the page opens (Voila) wholly on screen; right after Run All (JupyterLab) at
    least :data:`SHOWN_AFTER_RUN_ALL` of it in the notebook area; and it opens on the scenario's area:
-   every hex where the scenario put a counter is inside the map's frame (:data:`AREA`);
+   every hex where the scenario put a counter is inside the map's frame (:data:`AREA`), and (Voila) the empty
+   *Hex* box shows its hint whole;
 2. the counters' designators are at least 12 px (16 px in presentation) as rendered on the page (the
    size BokehJS draws them at times the canvas's scale on the page);
 3. the explained log is beside the map (the side column, right of the map, not behind a tab) and on
@@ -14,7 +15,11 @@ notebook), with presentation mode off and on -- in this order of priority:
 4. the map uses the space: its frame is at least :data:`MIN_FRAME` px tall for the screen, the columns
    leave no blank stretch (:func:`blank_columns`); closing JupyterLab's file browser lets the map and
    the columns take the room (no blank strip), opening it again shrinks them into the notebook area;
-5. the hex info shows the clicked hex's counter list whole (no scroll box smaller than its content).
+5. the hex info shows the clicked hex's counter list whole (no scroll box smaller than its content);
+6. in presentation on a screen at least 1000 px tall, the side column's hex info is zoomed
+   like the right column (:data:`MIN_SIDE_PX` as rendered);
+7. the map's legends (DDG-51's overlays, the map key) lie inside the map's frame: a legend row wider than
+   a narrow frame (presentation at 1366x768 with the file browser open) would be cut at its edge.
 
 Besides, clicked like a person into a combat allocation -- reveal 1 Anna (card effect), begin TF Boston's
 impulse, declare DDG-51, the LRS row with its exact odds, DDG-51 selected -- the map canvas, the Unit
@@ -184,6 +189,29 @@ def hex_info_problems(page: Page, units: list[str]) -> list[str]:
     return out
 
 
+_RENDERED_PX_JS = """
+(sel) => { const e = document.querySelector(sel); if (!e) return null;
+           let z = 1; for (let a = e; a; a = a.parentElement) z *= parseFloat(getComputedStyle(a).zoom || 1);
+           return parseFloat(getComputedStyle(e).fontSize) * z; }
+"""
+MIN_SIDE_PX = 15.0
+"""The least text size (px as rendered: the font times the zoom) of the hex info in
+presentation on a screen at least 1000 px tall, where the right column is zoomed 1.25 (12.5 px -> 15.6)."""
+
+
+def side_column_problems(page: Page, presentation: bool, size: str) -> list[str]:
+    """In presentation on a tall screen the side column's hex info is as large as the zoomed right
+    column's texts (not left at 13 px beside them on the projector)."""
+    if not presentation or size != "1920x1080":
+        return []
+    out = []
+    for name, sel in (("hex info", ".lcb-app .lcb-hex-info"),):
+        got = page.evaluate(_RENDERED_PX_JS, sel)
+        if got is None or got < MIN_SIDE_PX:
+            out.append(f"the {name}'s text is {got} px as rendered in presentation (< {MIN_SIDE_PX:g})")
+    return out
+
+
 def designator_problems(page: Page, presentation: bool) -> list[str]:
     got = page.evaluate(_FRAME_JS)
     least = MIN_DESIGNATOR_PX[presentation]
@@ -226,10 +254,12 @@ def _check(page: Page, where: str, size: str, opened: list[str], presentation: b
                    "explained log": page.locator(".lcb-app .lcb-grid > .lcb-side-log .lcb-log-box").first}
         problems += [f"in combat: {p}" for p in L.viewport_problems(page, targets)]
         problems += [f"clipped: {p}" for p in L.clipping_problems(page)]
+        problems += L.legend_problems(page)     # DDG-51's overlays: the legend's rows inside the map's frame
         problems += [f"columns: {p}" for p in blank_columns(page)]
         problems += [f"log: {p}" for p in log_problems(page)]
         problems += [f"hex info: {p}" for p in hex_info_problems(page, ["DDG-51"])]
         problems += designator_problems(page, presentation)
+        problems += side_column_problems(page, presentation, size)
         got = _frame(page)
         if got["h"] < MIN_FRAME[size]:
             problems.append(f"the map's frame is {got['w']:.0f}x{got['h']:.0f} px: less than {MIN_FRAME[size]} px "
@@ -310,6 +340,7 @@ def test_voila_projector_layout(page: Page, voila_app_url: str, screen, presenta
     L.wait_for_map(page)
     page.wait_for_timeout(500)
     opened = L.viewport_problems(page, {"map": page.locator(".lcb-app .bk-Canvas").first})
+    opened += [p for p in L.clipping_problems(page) if p.startswith("hint cut")]     # the empty Hex box's hint whole
     L.wait_kernel_listening(page)
     problems = _check(page, "voila", name, opened, presentation)
     assert not problems, "\n  ".join(["layout problems:", *problems])

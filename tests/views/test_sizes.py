@@ -309,3 +309,51 @@ def test_presentation_designators_are_16_px_at_least_on_every_screen(game, where
     mv.update(game, "instructor")
     least = min(_designator_px(mv))
     assert least >= 16, least
+
+
+def _text_width_px(text: str, size_px: float) -> float:
+    """``text``'s width at ``size_px`` in the font Chromium draws the legend in here (Bokeh's helvetica:
+    Liberation Sans, Helvetica's metrics; DejaVu Sans, wider, where it is missing)."""
+    from pathlib import Path
+    from PIL import ImageFont
+    for f in ("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+              "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"):
+        if Path(f).is_file():
+            return ImageFont.truetype(f, size=100).getlength(text) * size_px / 100
+    pytest.skip("no Liberation Sans or DejaVu Sans to measure the legend's text")
+
+
+@pytest.mark.parametrize("frame", [(308, 537), (433, 537), (749, 923)])
+def test_presentation_legend_rows_stay_inside_a_narrow_frame(game, frame):
+    """In presentation the overlays' legend (14 px and more) shrinks where its longest row would be wider
+    than the frame -- JupyterLab at 1366x768 with the file browser open gives a 308 px frame (docs/ui.md),
+    where "Movement reach of DDG-51 (50 hexes)" at 14 px was cut at the frame's edge; a wide frame keeps
+    the projector size."""
+    from lcb_lab.ui.lcb.map.map_sizes import LEGEND_CHROME_PX
+    mv = MapView(game.board)
+    mv.fill_box()
+    mv.frame_resized(*frame)
+    mv.set_presentation(True)
+    mv.show_overlays(ov.unit_overlays(game, "DDG-51"))
+    size = _px(mv.legend.label_text_font_size)
+    widest = max(_text_width_px(t, size) for t in mv.legend_labels())
+    assert widest + mv.legend.glyph_width + LEGEND_CHROME_PX <= frame[0], (size, widest)
+    if frame[0] >= 700:
+        assert size >= 14                                   # the projector size where it fits
+
+
+@pytest.mark.parametrize("frame, want", [((308, 537), 12.0), ((495, 610), 15.9), ((749, 923), None)])
+def test_a_narrow_map_keeps_its_presentation_hover_tip_a_readable_shape(game, frame, want):
+    """In presentation the hover tip's 18 px text shrinks where the tip (at most half the frame) would hold
+    fewer than 14 em a line -- JupyterLab's 308 px frame at 1366x768 with the file browser open made it a
+    130 px column of ten characters a line, running off the map -- never below the default look's 12 px."""
+    import re
+    mv = MapView(game.board)
+    mv.fill_box()
+    mv.frame_resized(*frame)
+    mv.set_presentation(True)
+    width = int(re.search(r"max-width:(\d+)px", mv._hover.tooltips).group(1))
+    size = float(re.search(r"font-size:([\d.]+)px", mv._hover.tooltips).group(1))
+    assert size == (want or mv.text_px("tooltip")) and (size == 12.0 or width / size >= 14), (width, size)
+    if want is None:
+        assert size >= 18                                  # a wide map keeps the projector size

@@ -447,3 +447,23 @@ def test_an_ftr_nullify_at_a_deployed_card_with_an_escort_from_the_cards_panel()
     assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
     assert g.history.steps[n].action == A.PlayCard("US-1", "A", ("RU-1",), None, 1, "US-2")
     assert "F-22 Escorts escorts Combat Air Patrols" in plain_text(lab.log.value)
+
+
+def test_an_enemy_card_target_is_offered_by_its_name_not_its_id():
+    """Red's Combat Air Patrols may FTR NULLIFY an enemy card: the line under the card names the
+    offered targets as the cards' names (Blue's face-up Combat Air Patrols), never the id the engine
+    files the card under (it read "Offered: US-8")."""
+    import re
+    from lcb_lab import load_scenario
+    from lcb_lab.ui import LabApp
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.begin_impulse("TF Boston")
+    app.end_impulse()
+    app.set_team("RU")
+    app.begin_impulse("TF St. Petersburg")
+    app.declare([{"kind": "move_combat", "units": ["FFG-454"]}])
+    cp = app.cards_panel
+    cp.card.value = next(v for label, v in cp.card.options if label.startswith("Combat Air Patrols"))
+    hint = re.sub("<[^>]+>", " ", cp.target_hint.value)
+    assert "Offered: Combat Air Patrols" in hint
+    assert not re.search(r"(?<![\w-])(?:US|RU)-\d+\b", hint), hint

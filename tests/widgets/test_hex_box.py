@@ -17,7 +17,7 @@ def test_the_hex_box_sits_above_the_hex_info(lab):
     assert lab.hex_box.widget not in lab.toolbar.children
     box = lab.hex_box.box
     assert (box.description, box.placeholder, box.value, box.continuous_update) == (
-        "Hex", "e.g. AM-26, then Enter", "", False)
+        "Hex", "AM-26, Enter", "", False)
     assert "lcb-hex-box" in box._dom_classes
 
 

@@ -336,3 +336,18 @@ def test_a_played_card_reads_once_in_the_timeline():
     played = [o for o in opts if "JCC played: Tactical Cyber Attack" in o]
     assert len(played) == 1 and played[0].split(". ", 1)[1] == "JCC played: Tactical Cyber Attack"
     assert not any("play card:" in o for o in opts)
+
+
+def test_undo_forgets_the_refusals_noted_after_the_step_it_takes_back():
+    """A refused move noted in the log after a declaration; *Undo* of the declaration takes its moment
+    back: the refusal is no longer in the log (left there, it stood after the next declaration, as if
+    refused there)."""
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.begin_impulse("TF Boston")
+    app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    app.move(1, "AJ-22")                                   # no water path: refused (5.12), noted in the log
+    assert "Refused by rule 5.12" in app.log_panel.value and len(app.notes) == 1
+    assert app.undo()                                      # the declaration taken back
+    assert app.notes == [] and "Refused" not in app.log_panel.value
+    app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    assert "Refused" not in app.log_panel.value

@@ -56,3 +56,31 @@ def test_no_opponent_to_act_changes_nothing():
     n = len(lab.ctl.live.history.steps)
     assert s.next_act() is None and "no opponent is to act" in s.status.value
     assert len(lab.ctl.live.history.steps) == n and s.notes == []
+
+
+def test_a_begin_impulse_note_names_the_impulse_it_begins():
+    """The reason of *Begin impulse* is where the act happens: the impulse it begins (3.3), not the
+    last one played (the first impulse of the game read "impulse 0")."""
+    lab = _lab("instructor")
+    s = lab.seats
+    s.pickers["US"].value = "greedy"
+    s.next_act()                                                         # BeginImpulse("TF Blue")
+    assert plain_text(s.reasons.value).startswith("Turn 1, impulse 1: US (begin TF Blue's impulse")
+    assert [n.impulse for n in s.notes] == [1]
+
+
+def test_the_reasons_follow_the_game_in_play():
+    """An *Undo* drops the reason of the act it took back; a new game clears the reasons (they were
+    the last game's)."""
+    lab = _lab("instructor")
+    s = lab.seats
+    s.pickers["US"].value = "greedy"
+    s.next_act()
+    s.next_act()                                                         # the declaration
+    assert len(s.notes) == 2
+    assert lab.undo()
+    assert len(s.notes) == 1 and "Declare" not in plain_text(s.reasons.value)
+    s.next_act()                                                         # declared again: one note for it
+    assert len(s.notes) == 2
+    lab.set_game(lcb_lab.load_scenario("gotland_redux", seed=1))
+    assert s.notes == [] and plain_text(s.reasons.value) == "none yet"

@@ -302,6 +302,13 @@ class LabController(T.HasTraits):
         """A refused act's note in the log, where it happened, shown in this view and the instructor's."""
         self.notes = self.notes + ((self.game.log_length(), html, self.viewer),)
 
+    def drop_notes_after(self, log_length: int) -> None:
+        """Forget the notes made once the log was longer than ``log_length`` entries (an undo took
+        those moments back)."""
+        keep = tuple(n for n in self.notes if n[0] <= log_length)
+        if keep != self.notes:
+            self.notes = keep
+
     def visible_notes(self) -> list[tuple[int, str]]:
         """The notes the current view may read: (log length then, html)."""
         return [(i, h) for i, h, t in self.notes if self.viewer in (self.ui.all_seeing, t)]

@@ -1,7 +1,7 @@
 """The *History* tab: *Undo*, the timeline of turns / impulses / steps, *Back to now* and *Fork here*.
 
 * **Undo** takes back the last applied step (``Game.undo``); the lab then
-  refreshes (map, panels, log).  Who may undo is the game's rule (``ui.undo_allowed``; LC:B's
+  refreshes (map, panels, log), and the log forgets the refused acts noted after that step.  Who may undo is the game's rule (``ui.undo_allowed``; LC:B's
   :func:`lcb_lab.games.lcb.whatif.timeline.undo_allowed`: the instructor always, a team only its
   own last step while the game still waits for that team and the step drew no dice).  Otherwise
   the button is disabled and the line under it says why.
@@ -163,8 +163,14 @@ class HistoryPanel:
             self.ctl.say(f"Undo: not from the {self.ctl.ui.viewer_name(self.ctl.viewer)} ({why}). Nothing changed.")
             return False
         n = self.live.history.cursor
-        self.cmd.run("Undo", self.live.undo)      # the game changed: map, panels and log follow
+        self.cmd.run("Undo", self._undo_step)     # the game changed: map, panels and log follow
         return self.live.history.cursor == n - 1
+
+    def _undo_step(self) -> None:
+        """Undo the last step and forget the refusals noted after it (their moment is taken back: left in
+        the log they would stand after the next acts, as if refused there)."""
+        self.live.undo()
+        self.ctl.drop_notes_after(self.live.log_length())
 
     def show_step(self, n: int) -> None:
         """Show the map and the log as they were after step ``n`` (0 = the start) on a fork;

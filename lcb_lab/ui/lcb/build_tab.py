@@ -118,7 +118,7 @@ class BuildPanel:
                                         style={"button_width": "80px"},
                                         tooltips=["the Action Stage, units placed", "the Planning Stage (3.1)"])
         self.sc_rules = W.SelectMultiple(options=optional_rules(), rows=5, description="optional",
-                                         layout=_w("320px"))
+                                         layout=_w("440px"))    # the longest rule's name whole, in JupyterLab's font too
         for w, k in ((self.sc_id, "id"), (self.sc_name, "name"), (self.sc_turns, "max_turns"),
                      (self.sc_influence, "influence"), (self.sc_initiative, "initiative"), (self.sc_start, "start"),
                      (self.sc_rules, "optional_rules")):

@@ -478,6 +478,9 @@ class CardsPanel:
         listed = self.listed()
         hexes = list(dict.fromkeys(q.hex for q in listed if q.hex))
         named = list(dict.fromkeys(t for q in listed for t in q.targets))
+        if kind in ("enemy_card", "own_card"):      # a card target is its id: say the card's name, never the id
+            names = {k.get("cid"): k.get("name") for k in c.cards()[0] if k.get("cid")}
+            named = list(dict.fromkeys(names.get(t) or "a hidden card" for t in named))
         offer = ""
         if len(listed) > 1 or hexes or named:
             shown = hexes if hexes else named

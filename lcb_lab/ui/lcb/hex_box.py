@@ -17,7 +17,8 @@ from lcb_lab.ui.lab.controller import follow
 if TYPE_CHECKING:
     from lcb_lab.ui.lcb.controller import LcbController
 
-PLACEHOLDER = "e.g. AM-26, then Enter"
+PLACEHOLDER = "AM-26, Enter"
+"""The box's hint: a label and the key (short: the whole hint shows in the 190 px box, in a monospace font)."""
 
 
 class HexBox:

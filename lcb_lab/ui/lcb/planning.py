@@ -147,7 +147,7 @@ class PlanningPanel(_StagePanel):
         self.head = W.HTML()
         self.deck = W.Dropdown(description="Card", layout=_lay("330px"), style=_STYLE)
         self.mode = W.ToggleButtons(options=[("Pool", "pool"), ("Attach to", "attach"), ("Embark on", "embark")],
-                                    value="pool", style={"button_width": "78px"},
+                                    value="pool", style={"button_width": "96px"},     # "Embark on" whole, any font
                                     tooltips=["into the team's pool (3.12)", "Attached to a host unit (9.3, first "
                                               "Planning Stage only)", "Embarked on a ship (10.0)"])
         self.host = W.Dropdown(description="Host", layout=_lay("330px"), style=_STYLE)
@@ -250,7 +250,7 @@ class DeploymentPanel(_StagePanel):
         self.embark_button.on_click(lambda _b: self.lab.deploy_unit(self.unit.value, embark_on=self.ship.value))
         self.card = W.Dropdown(description="Card", layout=_lay("330px"), style=_STYLE)
         self.card_mode = W.ToggleButtons(options=[("Attach to", "attach"), ("Embark on", "embark"),
-                                                  ("On the map", "hex")], value="attach", style={"button_width": "78px"},
+                                                  ("On the map", "hex")], value="attach", style={"button_width": "96px"},
                                          tooltips=["under a host's Unit Tracker (9.31)", "on a ship (10.0)",
                                                    "in the clicked hex (e.g. Combat Air Patrols face up)"])
         self.card_host = W.Dropdown(description="Host", layout=_lay("330px"), style=_STYLE)

@@ -10,9 +10,13 @@ lists the notes as the current view may read them
 (:func:`~lcb_lab.games.lcb.opponents.explain.reason_for`: the full reason for the policy's team
 and the instructor; the other team reads only the public line).  No hand-over screen is needed:
 the class never takes the policy's seat.
+
+The notes belong to the game in play: a new game, a lesson or a load clears them, and an *Undo* drops
+the notes of the acts it took back.  A note of *Begin impulse* names the impulse it begins (3.3).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -46,11 +50,14 @@ class SeatPanel:
         self.pickers = {t: W.Dropdown(options=SEATS, value="", description=f"{t} played by",
                                       style={"description_width": "initial"}, layout=W.Layout(width="210px"))
                         for t in ("US", "RU")}
-        self.next_button = W.Button(description="Next opponent act", icon="play")
+        self.next_button = W.Button(description="Next opponent act", icon="play", layout=W.Layout(width="auto"))
         self.next_button.on_click(lambda _b: self.next_act())
         self.status = W.HTML()
         self.reasons = W.HTML()
         self.notes: list[Note] = []
+        self._steps: list[int] = []
+        """For each note, the game's step count right after its act (an undo below it drops the note)."""
+        self._game: Any = ctl.live
         self._policies: dict[str, Policy] = {}
         for p in self.pickers.values():
             p.observe(lambda _c: self.refresh(), names="value")
@@ -89,15 +96,30 @@ class SeatPanel:
         else:
             d = p.decide(g, team, self.rng)
         note = note_for(g, team, p.name, d)
-        before = len(g.history.steps)
+        if isinstance(d.action, A.BeginImpulse):       # the impulse it begins, not the last one played (3.3)
+            note = dataclasses.replace(note, impulse=note.impulse + 1)
+        before = g.history.cursor
         self.lab.run(f"{team} ({p.name})", self.lab._apply, d.action)    # a refusal: a red message, nothing kept
-        if len(g.history.steps) > before:
+        if g.history.cursor > before:
             self.notes.append(note)
+            self._steps.append(g.history.cursor)
         self.refresh()
         return d
 
+    def _drop_stale_notes(self) -> None:
+        """Forget the notes of another game (a new game, a lesson, a load) and of acts taken back."""
+        live = self.ctl.live
+        if live is not self._game:
+            self._game, self.notes, self._steps = live, [], []
+            return
+        keep = [i for i, n in enumerate(self._steps) if n <= live.history.cursor]
+        if len(keep) < len(self.notes):
+            self.notes = [self.notes[i] for i in keep]
+            self._steps = [self._steps[i] for i in keep]
+
     def refresh(self) -> None:
         """Redraw the button (enabled when an opponent is to act) and the reasons for the current view."""
+        self._drop_stale_notes()
         team = self.opponent_to_act()
         self.next_button.disabled = team is None
         self.status.value = "" if team is None else f"<span class='lcb-muted'>{esc(team)} is to act</span>"

@@ -1,6 +1,6 @@
 """LC:B's own CSS, added after the shared lab's (:data:`lcb_lab.ui.lab.style.CSS`): the team colours,
 card chips and symbols, the Embark Area's capacity bars (chapters 10-14), the Impulse tab, the hex
-info and the Unit Tracker.  Class names start ``lcb-`` like the shared ones.
+info (zoomed in presentation on a tall screen, like the right column) and the Unit Tracker.  Class names start ``lcb-`` like the shared ones.
 """
 from __future__ import annotations
 
@@ -46,5 +46,10 @@ CSS = """
 .lcb-app .lcb-impulse .lcb-card { padding: 3px 7px; }
 .lcb-app .lcb-impulse .widget-html-content { line-height: 1.25; }
 .lcb-app .lcb-hex-box input { font-family: "DejaVu Sans Mono", monospace; }
+/* presentation mode on a tall screen: the hex info zoomed like the right column (the shared lab's CSS zooms that;
+   the hex info flows in the side column's width, the log has its own 15 px) */
+@media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-side-log .lcb-hex-info { zoom: 1.25; } }
+@media (min-height: 1300px) and (min-width: 2200px) { .lcb-presentation.lcb-app .lcb-side-log .lcb-hex-info { zoom: 1.5; } }
+@media (min-height: 1900px) and (min-width: 3200px) { .lcb-presentation.lcb-app .lcb-side-log .lcb-hex-info { zoom: 2; } }
 </style>
 """

@@ -78,6 +78,7 @@ class MapOverlays:
         return [o.label for o in self._chain_overlays]
 
     def _legend_visibility(self) -> None:
+        self.fit_legend()                    # its rows changed: the longest still inside the frame
         vis = any(it.visible for it in self.legend.items)
         if self.legend.visible != vis:
             self.legend.visible = vis

@@ -38,8 +38,15 @@ report reaches the kernel only after the notebook's other cells, and the map is 
 (``tests/browser/test_runall_paint.py`` fails then: re-measure it there after a layout change)."""
 
 
+TIP_MIN_EM = 14
+"""The least width of a hover tip's line, in em of its text (:meth:`MapSizes.tip_text_px`)."""
+
 TITLE_EM = 0.56
 """Average width of a title character, in em (Bokeh's bold sans-serif title; a little generous)."""
+
+LEGEND_CHROME_PX = 2 * (6 + 6) + 5
+"""What the overlays' legend takes across the frame besides its glyph and text: its padding and margin
+on each side (6 + 6 px, map.py) and the gap between glyph and label (Bokeh's ``label_standoff``, 5 px)."""
 
 FILL_SLACK = 1.05
 """A frame within 5 % of the board's aspect shows the whole board (a thin sea band), not the board
@@ -132,6 +139,14 @@ class MapSizes:
         less a margin, so a tip -- put on the side of the cursor with more room (``attachment
         "horizontal"``) -- stays over the map and never covers the panels beside it."""
         return max(120, min(round(34 * self.text_px("tooltip")), self.frame_size[0] // 2 - TIP_MARGIN_PX))
+
+    def tip_text_px(self) -> float:
+        """The hover tips' text size (px): :meth:`text_px` ("tooltip"), but no larger than lets a line of
+        the tip hold about :data:`TIP_MIN_EM` em (a narrow frame in presentation: 18 px text in a 130 px
+        tip was ten characters a line, a column of text running off the map), never below the default
+        look's size."""
+        size = self.text_px("tooltip")
+        return round(max(min(size, self.tip_width_px() / TIP_MIN_EM), sizing.BASE_FONT_PX["tooltip"]), 1)
 
     def font_sizes(self) -> dict[str, str]:
         """The current text sizes of the map's fixed-size texts (name -> "NNpx")."""
@@ -238,6 +253,20 @@ class MapSizes:
             title.text_font_size = px(size if need <= w else max(math.floor(10 * w / need * size) / 10,
                                                                  sizing.MIN_MAP_TEXT_PX))
 
+    def fit_legend(self) -> None:
+        """The overlays' legend at its size (:meth:`text_px`), but smaller where its longest row would be
+        wider than the frame (a narrow map in presentation: JupyterLab at 1366x768 with the file browser
+        open): Bokeh draws the legend inside the frame, which would cut the row's end."""
+        size = self.text_px("legend")
+        longest = max((len(t) for t in self.legend_labels()), default=0)
+        room = self.frame_size[0] - LEGEND_CHROME_PX
+        need = lambda s: TITLE_EM * longest * s + 34 * s / BASE_FONT_PX["legend"]     # text and glyph
+        if longest and need(size) > room:
+            size = max(math.floor(10 * size * room / need(size)) / 10, sizing.MIN_MAP_TEXT_PX)
+        if self.legend.label_text_font_size != px(size):
+            k = size / BASE_FONT_PX["legend"]
+            self.legend.update(label_text_font_size=px(size), glyph_height=round(14 * k), glyph_width=round(34 * k))
+
     def outer_size(self) -> tuple[int, int]:
         """The figure's (width, height) in px: frame, toolbar, borders and titles (for the layout's box)."""
         return sizing.outer_size(self.figure.frame_width, self.figure.frame_height, self.presentation,
@@ -254,11 +283,9 @@ class MapSizes:
         hl = self._glyph("hex_labels")
         hl.text_font_style = "normal"
         self.fit_titles()
-        self.legend.label_text_font_size = px(f("legend"))
-        k = f("legend") / BASE_FONT_PX["legend"]
-        self.legend.update(glyph_height=round(14 * k), glyph_width=round(34 * k))
+        self.fit_legend()
         tip = self.tip_width_px()
-        self._hover.tooltips = (f'<div style="max-width:{tip}px;font-size:{px(f("tooltip"))}">'
+        self._hover.tooltips = (f'<div style="max-width:{tip}px;font-size:{px(self.tip_text_px())}">'
                                 '@tip{safe}</div>')
         self._chip_hover.tooltips = f'<div style="max-width:{min(tip, 380)}px">@tip{{safe}}</div>'
 
