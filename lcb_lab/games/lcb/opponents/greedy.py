@@ -48,6 +48,12 @@ class GreedyPolicy(Policy):
         may not act now."""
         if game.pending is not None and game.pending.team == team:
             return answer_decision(game, team, self.name)
+        return self.ranked(game, team, rng)[0]
+
+    def ranked(self, game: Any, team: str, rng: np.random.Generator) -> tuple[Decision, list[tuple[A.Action, float, str]]]:
+        """``(decision, ranking)``: greedy's act for ``team`` now (no pending choice) and every
+        candidate scored, best first (:func:`rank`), for a search that starts from greedy's choice.
+        ValueError when ``team`` may not act now."""
         acts = candidates(game, team, rng, self.samples, self.singles)
         acts += [a for a in full_shots(game, team, self.singles) if a not in acts]
         if not acts:
@@ -56,8 +62,8 @@ class GreedyPolicy(Policy):
         best, s, why = scored[0]
         if s <= 0 and any(isinstance(a, A.EndImpulse) for a in acts):
             return Decision(A.EndImpulse(), "End the impulse (3.3): no other act scores above 0",
-                            public_line(team, self.name, A.EndImpulse()))
-        return Decision(best, why, public_line(team, self.name, best))
+                            public_line(team, self.name, A.EndImpulse())), scored
+        return Decision(best, why, public_line(team, self.name, best)), scored
 
 
 def full_shots(game: Any, team: str, limit: int = 12) -> list[A.CommitCombat]:
@@ -73,7 +79,11 @@ def full_shots(game: Any, team: str, limit: int = 12) -> list[A.CommitCombat]:
             if n > 1:
                 a = A.CommitCombat(tuple(x for x in base if isinstance(x, A.LrsAttack)) + (replace(o, dice=n),),
                                    tuple(x for x in base if isinstance(x, A.GroundAssault)))
-                if game.is_legal(a):
+                try:
+                    legal = game.is_legal(a)
+                except LabError:            # a sampled world's stand-in target (``hidden:``) is no designator
+                    legal = False
+                if legal:
                     out.append(a)
     return out
 
