@@ -54,8 +54,9 @@ class GreedyPolicy(Policy):
         """``(decision, ranking)``: greedy's act for ``team`` now (no pending choice) and every
         candidate scored, best first (:func:`rank`), for a search that starts from greedy's choice.
         ValueError when ``team`` may not act now."""
-        acts = candidates(game, team, rng, self.samples, self.singles)
-        acts += [a for a in full_shots(game, team, self.singles) if a not in acts]
+        offered = game.legal_actions(team)             # read once a decision
+        acts = candidates(game, team, rng, self.samples, self.singles, offered)
+        acts += [a for a in full_shots(game, team, self.singles, offered) if a not in acts]
         if not acts:
             raise ValueError(f"{team} may not act now")
         scored = rank(game, team, acts)
@@ -66,11 +67,12 @@ class GreedyPolicy(Policy):
         return Decision(best, why, public_line(team, self.name, best)), scored
 
 
-def full_shots(game: Any, team: str, limit: int = 12) -> list[A.CommitCombat]:
+def full_shots(game: Any, team: str, limit: int = 12, offered: list | None = None) -> list[A.CommitCombat]:
     """For an offered combat allocation (7.3), each of its first ``limit`` LRS options alone with
-    all the dice its supply allows (7.34), the compulsory attacks (7.22) with it; those the rules accept."""
+    all the dice its supply allows (7.34), the compulsory attacks (7.22) with it; those the rules
+    accept.  ``offered``: ``game.legal_actions(team)`` when the caller has it."""
     out = []
-    for t in game.legal_actions(team):
+    for t in game.legal_actions(team) if offered is None else offered:
         if not isinstance(t, Template) or t.kind != "commit_combat":
             continue
         base, most = list(t.limits.get("base", [])), t.limits.get("max_dice", {})

@@ -41,13 +41,14 @@ class Decision:
     public: str = ""
 
 
-def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6, singles: int = 0) -> list[A.Action]:
+def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6, singles: int = 0,
+               offered: list | None = None) -> list[A.Action]:
     """The acts ``team`` may take now: the concrete legal actions, and ``samples`` random draws of
     each template (declarations, allocations, answers) plus its first ``singles`` options each on
     its own (``Template.make(rng, option)``: one LRS value on one target, all its dice); duplicates
-    dropped, in offer order."""
+    dropped, in offer order.  ``offered``: ``game.legal_actions(team)`` when the caller has it."""
     out: list[A.Action] = []
-    for a in game.legal_actions(team):
+    for a in game.legal_actions(team) if offered is None else offered:
         drawn = ([a.make(rng, o) for o in a.options[:singles]] + [a.sample(rng) for _ in range(samples)]
                  if isinstance(a, Template) else [a])
         for x in drawn:

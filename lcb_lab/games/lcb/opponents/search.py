@@ -5,7 +5,8 @@ Bertsekas' *rollout* (one step of policy iteration on the greedy policy as base)
 
 1. greedy's choice and ranking (:meth:`lcb_lab.games.lcb.opponents.greedy.GreedyPolicy.ranked`,
    computed once a decision) give the candidates: greedy's choice, the next ``width - 1`` acts of
-   its ranking, and End Impulse when offered (3.3);
+   its ranking, up to ``cards`` acts greedy does not score (a card played, 9.0; an offensive ASW,
+   14.14) and End Impulse when offered (3.3);
 2. round after round, **one** world is sampled from ``team``'s knowledge
    (:func:`lcb_lab.games.lcb.whatif.worlds.sample_world`: never the real state's secrets) with one
    dice seed and one seed for the base policy's draws, and *every* candidate is tried in a copy of
@@ -49,6 +50,8 @@ KILL = 5.0
 """Value of a unit destroyed (the strength figure's kill margin), against 1 a HP (sandbox)."""
 INFLUENCE = 0.5
 """Value of one point of the Influence Meter (15.0) moved the team's way (sandbox)."""
+UNSCORED = (A.PlayCard, A.OffensiveAsw)
+"""Kinds of act the greedy policy scores 0 (it plays no card) that the search tries besides its ranking."""
 ROLLOUT_ACTS = 60
 """Acts a rollout plays at most after the candidate (then it is judged where it stands)."""
 
@@ -58,13 +61,14 @@ class SearchPolicy(Policy):
     most (None: no limit); ``rollouts``: rounds (paired worlds) a decision at most; ``width``:
     candidates from greedy's ranking (its choice first); ``reply``: play the enemy's next impulse
     in the rollouts too; ``min_rounds``: rounds before it may stop early; ``z``: the interval's
-    half-width in standard errors; ``samples``: draws of each template (greedy's, default 6)."""
+    half-width in standard errors; ``samples``: draws of each template (greedy's, default 6);
+    ``cards``: acts greedy does not score (:data:`UNSCORED`: card plays, offensive ASW) tried at most."""
 
     name = "search"
 
     def __init__(self, budget: float | None = 1.0, rollouts: int = 64, width: int = 4, samples: int = 6,
-                 reply: bool = True, min_rounds: int = 6, z: float = 1.96):
-        self.budget, self.rollouts, self.width, self.samples = budget, rollouts, width, samples
+                 reply: bool = True, min_rounds: int = 6, z: float = 1.96, cards: int = 4):
+        self.budget, self.rollouts, self.width, self.samples, self.cards = budget, rollouts, width, samples, cards
         self.reply, self.min_rounds, self.z = reply, min_rounds, z
         self.base = GreedyPolicy(samples=samples)
         self.play = GreedyPolicy(samples=2, singles=6)      # the base policy inside the rollouts (cheaper draws)
@@ -76,11 +80,14 @@ class SearchPolicy(Policy):
             return answer_decision(game, team, self.name)
         first, ranked = self.base.ranked(game, team, rng)
         pool = [first.action] + [a for a, _, _ in ranked if a != first.action][:self.width - 1]
+        unscored = [a for a, _, _ in ranked if isinstance(a, UNSCORED) and a not in pool]
+        pool += unscored[:self.cards]
         if any(isinstance(a, A.EndImpulse) for a, _, _ in ranked) and A.EndImpulse() not in pool:
             pool.append(A.EndImpulse())
         if len(pool) == 1:
-            return Decision(first.action, f"{first.reason}; the only act offered", first.public)
+            return Decision(first.action, f"{first.reason}; the only act offered", public_line(team, self.name, first.action))
         diffs = self.compare(game, team, pool, rng)
+        self.last = (pool, diffs)
         return self._choose(team, pool, diffs, first)
 
     def compare(self, game: Any, team: str, pool: list[A.Action], rng: np.random.Generator) -> list[list[float]]:
@@ -109,7 +116,7 @@ class SearchPolicy(Policy):
         draws seeded ``seed``, played on by greedy; None when that world refuses the act."""
         w = world.fork(reseed=seed)
         s = w.state
-        kills, hp, inf = dict(s.total_kills), _hp(s, team), s.influence
+        kills, hp, inf = dict(s.total_kills), _hp(s), s.influence
         during = s.impulse is not None
         try:
             w.apply(action)
@@ -120,9 +127,8 @@ class SearchPolicy(Policy):
         enemy = other(team)
         s = w.state
         killed = (s.total_kills[team] - kills[team]) - (s.total_kills[enemy] - kills[enemy])
-        lost = _hp(s, team)
         sign = 1 if team == "US" else -1
-        return KILL * killed + (hp[1] - lost[1]) - (hp[0] - lost[0]) + INFLUENCE * sign * (s.influence - inf)
+        return KILL * killed + margin(hp, _hp(s), team) + INFLUENCE * sign * (s.influence - inf)
 
     def _decided(self, d: list[float]) -> bool:
         lo, hi = interval(d, self.z)
@@ -139,7 +145,7 @@ class SearchPolicy(Policy):
             why = (f"{first.reason}; kept greedy's choice: no other act beats it over {n} paired worlds "
                    f"(next best {act_words(pool[best_other + 1])} {m:+.2f} a world, 95 % interval "
                    f"[{stats[best_other][1]:+.2f}, {stats[best_other][2]:+.2f}])")
-            return Decision(first.action, why, first.public)
+            return Decision(first.action, why, public_line(team, self.name, first.action))
         b = max(better, key=lambda i: stats[i][0])
         m, lo, hi, k = stats[b]
         a = pool[b + 1]
@@ -162,10 +168,19 @@ def interval(d: list[float], z: float = 1.96) -> tuple[float, float]:
     return m - z * se, m + z * se
 
 
-def _hp(s: Any, team: str) -> tuple[int, int]:
-    """(HP of ``team``'s units, HP of the enemy's) not destroyed."""
-    own = sum(u.hp for u in s.units.values() if not u.destroyed and u.team == team)
-    return own, sum(u.hp for u in s.units.values() if not u.destroyed and u.team != team)
+def _hp(s: Any) -> dict[str, tuple[str, int]]:
+    """``{uid: (team, HP)}`` of the units of state ``s`` (0 HP a destroyed one)."""
+    return {u.uid: (u.team, 0 if u.destroyed else u.hp) for u in s.units.values()}
+
+
+def margin(before: dict[str, tuple[str, int]], after: dict[str, tuple[str, int]], team: str) -> float:
+    """HP ``team``'s enemy lost minus HP ``team`` lost between two ``{uid: (team, hp)}`` tallies
+    (a unit gone from ``after`` counts as 0 HP; a unit new in ``after``, an arrival, counts nothing)."""
+    out = 0.0
+    for uid, (t, hp) in before.items():
+        lost = hp - after.get(uid, (t, 0))[1]
+        out += lost if t == other(team) else -lost
+    return out
 
 
 def play_on(w: Any, policy: Policy, rng: np.random.Generator, impulses: int) -> None:
