@@ -67,3 +67,40 @@ def test_on_a_tie_the_search_keeps_greedys_choice_and_stops_early():
     pool, diffs = p.last
     assert all(x == [0.0] * p.min_rounds for x in diffs)        # every candidate equal in every world: decided
     assert "kept greedy's choice: no other act beats it over 6 paired worlds" in d.reason
+
+
+def _gotland_greedy(seed: int, steps: int):
+    """Gotland Redux after ``steps`` acts of greedy play on both sides (rng seeded ``seed``; the
+    pending choices by their named defaults, combat rolled with the game's dice)."""
+    from lcb_lab.games.lcb import choices
+    from lcb_lab.games.lcb.actions import CHANCE
+    from lcb_lab.games.lcb.io.loading import load_scenario
+    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+    p, rng = GreedyPolicy(), np.random.default_rng(seed)
+    for _ in range(steps):
+        team = g.to_act()
+        if team == CHANCE:
+            g.apply(A.ResolveCombat())
+        elif g.pending is not None:
+            g.apply(choices.answer_with(g.pending))
+        else:
+            g.apply(p.decide(g, team, rng).action)
+    return g
+
+
+def test_the_search_plays_the_card_greedy_leaves_and_destroys_a_unit_9_03():
+    """Turn 2 of Gotland Redux, RU's impulse: RU declared #3 Play a JCC (Cruise Missile Strike) and
+    has moved; greedy scores no card play, so it ends the impulse (3.3).  In every paired world
+    the search plays the card on LHD 1 (an LRS of 4 dice at CV 14, 9.03) and LHD 1 is destroyed:
+    +6 a world (a unit 5, its last HP 1) -- it takes the card."""
+    g = _gotland_greedy(1, 36)
+    assert (g.to_act(), g.state.turn) == ("RU", 2)
+    assert GreedyPolicy().decide(g, "RU", np.random.default_rng(0)).action == A.EndImpulse()
+    p = SearchPolicy(budget=None, rollouts=8)
+    d = p.decide(g, "RU", np.random.default_rng(0))
+    strike = A.PlayCard("RU-8", "A", ("LHD 1",), None, 3)
+    assert d.action == strike
+    pool, diffs = p.last
+    assert diffs[pool.index(strike) - 1] == [6.0] * 6          # decided after min_rounds: the same in each world
+    assert d.reason.startswith("PlayCard: beats greedy's choice (EndImpulse) by +6.00 a world (95 % interval "
+                               "[+6.00, +6.00]) over 6 paired worlds sampled from RU's knowledge")

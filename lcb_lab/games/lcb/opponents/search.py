@@ -80,8 +80,7 @@ class SearchPolicy(Policy):
             return answer_decision(game, team, self.name)
         first, ranked = self.base.ranked(game, team, rng)
         pool = [first.action] + [a for a, _, _ in ranked if a != first.action][:self.width - 1]
-        unscored = [a for a, _, _ in ranked if isinstance(a, UNSCORED) and a not in pool]
-        pool += unscored[:self.cards]
+        pool += _diverse([a for a, _, _ in ranked if isinstance(a, UNSCORED) and a not in pool])[:self.cards]
         if any(isinstance(a, A.EndImpulse) for a, _, _ in ranked) and A.EndImpulse() not in pool:
             pool.append(A.EndImpulse())
         if len(pool) == 1:
@@ -153,6 +152,17 @@ class SearchPolicy(Policy):
                f"(95 % interval [{lo:+.2f}, {hi:+.2f}]) over {k} paired worlds sampled from {team}'s knowledge "
                f"(a unit destroyed {KILL:g}, a HP 1, 7.05; the rest of the impulse and the next by greedy)")
         return Decision(a, why, public_line(team, self.name, a))
+
+
+def _diverse(acts: list[A.Action]) -> list[A.Action]:
+    """``acts`` with the first of each kind, card and option first (then the others, in order)."""
+    seen: set = set()
+    first, rest = [], []
+    for a in acts:
+        key = (type(a).__name__, getattr(a, "card", None), getattr(a, "option", None))
+        (rest if key in seen else first).append(a)
+        seen.add(key)
+    return first + rest
 
 
 def interval(d: list[float], z: float = 1.96) -> tuple[float, float]:
