@@ -48,11 +48,13 @@ def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6,
     its own (``Template.make(rng, option)``: one LRS value on one target, all its dice); duplicates
     dropped, in offer order.  ``offered``: ``game.legal_actions(team)`` when the caller has it."""
     out: list[A.Action] = []
+    seen: set = set()                   # the acts are frozen: a set finds a duplicate at once
     for a in game.legal_actions(team) if offered is None else offered:
         drawn = ([a.make(rng, o) for o in a.options[:singles]] + [a.sample(rng) for _ in range(samples)]
                  if isinstance(a, Template) else [a])
         for x in drawn:
-            if x not in out:
+            if x not in seen:
+                seen.add(x)
                 out.append(x)
     return out
 
