@@ -71,6 +71,7 @@ class SearchPolicy(Policy):
         self.budget, self.rollouts, self.width, self.samples, self.cards = budget, rollouts, width, samples, cards
         self.reply, self.min_rounds, self.z = reply, min_rounds, z
         self.base = GreedyPolicy(samples=samples)
+        self.last: tuple[list[A.Action], list[list[float]]] | None = None   # the latest search: (pool, paired differences)
         self.play = GreedyPolicy(samples=2, singles=6)      # the base policy inside the rollouts (cheaper draws)
 
     def decide(self, game: Any, team: str, rng: np.random.Generator) -> Decision:
@@ -131,12 +132,12 @@ class SearchPolicy(Policy):
 
     def _decided(self, d: list[float]) -> bool:
         lo, hi = interval(d, self.z)
-        return not d or lo > 0 or hi < 0 or (lo == hi and hi <= 0)
+        return not d or (len(d) >= 2 and (lo > 0 or hi < 0 or (lo == hi and hi <= 0)))   # no entry: refused in every world
 
     def _choose(self, team: str, pool: list[A.Action], diffs: list[list[float]], first: Decision) -> Decision:
         """The best candidate whose paired interval lies above 0, else greedy's choice; the reason in words."""
         stats = [(sum(d) / len(d) if d else 0.0, *interval(d, self.z), len(d)) for d in diffs]
-        better = [i for i, (_, lo, _, _) in enumerate(stats) if lo > 0]
+        better = [i for i, (_, lo, _, k) in enumerate(stats) if lo > 0 and k >= 2]     # one world is no evidence
         n = max((k for *_, k in stats), default=0)
         if not better:
             best_other = max(range(len(stats)), key=lambda i: stats[i][0])
