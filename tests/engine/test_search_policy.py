@@ -51,10 +51,10 @@ def test_greedys_choice_is_kept_unless_a_candidate_beats_it_with_confidence():
     pool = [first.action, A.EndImpulse(), A.Move(1, ("F-5", "F-4"))]
     lucky = p._choose("US", pool, [[6.0, -5.0, 6.0, -5.0, 6.0, 0.0], [0.0] * 6], first)   # mean +1.33, holds 0
     assert lucky.action == first.action
-    assert "kept greedy's choice" in lucky.reason and "EndImpulse +1.33 a world" in lucky.reason
+    assert "kept greedy's choice" in lucky.reason and "End Impulse +1.33 a world" in lucky.reason
     sure = p._choose("US", pool, [[1.0, 1.5, 0.5, 1.0, 1.0, 1.0], [2.0, -1.0, 0.0, 3.0, 0.0, 0.0]], first)
     assert sure.action == A.EndImpulse()
-    assert sure.reason.startswith("EndImpulse: beats greedy's choice (Move #1 to F-3) by +1.00 a world (95 % interval [+0.75, +1.25]) over 6 paired worlds")
+    assert sure.reason.startswith("End Impulse: beats greedy's choice (Move #1 to F-3) by +1.00 a world (95 % interval [+0.75, +1.25]) over 6 paired worlds")
     assert sure.public == "US (search) acted; its reasons are read by US and the instructor."
 
 
@@ -102,5 +102,5 @@ def test_the_search_plays_the_card_greedy_leaves_and_destroys_a_unit_9_03():
     assert d.action == strike
     pool, diffs = p.last
     assert diffs[pool.index(strike) - 1] == [6.0] * 6          # decided after min_rounds: the same in each world
-    assert d.reason.startswith("PlayCard: beats greedy's choice (EndImpulse) by +6.00 a world (95 % interval "
+    assert d.reason.startswith("play RU-8 (A) on LHD 1: beats greedy's choice (End Impulse) by +6.00 a world (95 % interval "
                                "[+6.00, +6.00]) over 6 paired worlds sampled from RU's knowledge")

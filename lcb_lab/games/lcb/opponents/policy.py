@@ -60,7 +60,7 @@ def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6,
 
 
 def act_words(action: A.Action) -> str:
-    """A short name of ``action`` for a reason ("LRS on DDG-51", "Move #1 to AL-23")."""
+    """A short name of ``action`` for a reason ("LRS on DDG-51", "Move #1 to AL-23", "play RU-8 (A) on LHD 1")."""
     if isinstance(action, A.CommitCombat):
         targets = sorted({x.target for x in action.lrs} | {g.target for g in action.ga if hasattr(g, "target")})
         return ("LRS on " + ", ".join(targets)) if targets else "commit combat"
@@ -73,6 +73,13 @@ def act_words(action: A.Action) -> str:
         return f"begin {action.task_force}'s impulse"
     if isinstance(action, A.ExerciseZor):
         return f"ZOR at {action.hex}"
+    if isinstance(action, A.PlayCard):
+        on = ", ".join(action.targets) or action.hex
+        return f"play {action.card} ({action.option})" + (f" on {on}" if on else "")
+    if isinstance(action, A.OffensiveAsw):
+        return f"offensive ASW of #{action.action}"
+    if isinstance(action, A.EndImpulse):
+        return "End Impulse"
     return type(action).__name__
 
 
