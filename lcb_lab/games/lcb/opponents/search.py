@@ -76,7 +76,9 @@ class SearchPolicy(Policy):
 
     def decide(self, game: Any, team: str, rng: np.random.Generator) -> Decision:
         """Greedy's act unless a candidate beats it on paired rollouts (module doc), with the
-        reason.  ValueError when ``team`` may not act now."""
+        reason (:attr:`last`: the candidates and their paired differences, None when no search ran).
+        ValueError when ``team`` may not act now."""
+        self.last = None
         if game.pending is not None and game.pending.team == team:
             return answer_decision(game, team, self.name)
         first, ranked = self.base.ranked(game, team, rng)
