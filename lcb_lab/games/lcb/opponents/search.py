@@ -12,14 +12,17 @@ Bertsekas' *rollout* (one step of policy iteration on the greedy policy as base)
    dice seed and one seed for the base policy's draws, and *every* candidate is tried in a copy of
    that same world with the same dice and draws (common random numbers): the candidate, then the
    rest of the impulse and, with ``reply`` (default), the next impulse (the enemy's answer, 3.3)
-   played by the greedy policy for both teams (choices by the named default answers, combat rolled);
+   played by the greedy policy for both teams (choices by the named default answers, combat rolled;
+   inside a rollout greedy draws 2 samples of each template and scores 6 options alone, against
+   6 and 12 at the decision itself: cheaper, the same scores);
 3. a rollout's value is what the strength figure judges, then what leads to it: ``KILL`` (5) a
    unit the enemy lost less a unit the team lost (``state.total_kills``), plus the HP the enemy
    lost less the HP the team lost (7.05), plus ``INFLUENCE`` (0.5) a point of the Influence Meter
    moved the team's way (15.0) -- *sandbox* weights;
 4. each other candidate is compared with greedy's choice by its *paired* differences (same world,
    same dice); greedy's choice is kept unless a candidate's mean difference has a 95 % interval
-   (``z`` = 1.96 standard errors) above 0 -- then the best such candidate is taken.  So the search
+   (``z`` = 1.96 standard errors, over 2 paired worlds at least) above 0 -- then the best such
+   candidate is taken.  So the search
    departs from its base only on evidence, never by the noise of the luckiest mean.
 
 It stops when every candidate is decided (its interval excludes 0, or it equalled greedy's choice in
