@@ -4,7 +4,8 @@
 In random legal games of Gotland Redux, at sampled states where a team is to act, a twin is
 built by each perturbation of a fact that team may not know (its view unchanged, asserted by
 the harness).  With the same rng seed, in both worlds: the world the search samples is the
-same, the greedy and the search policies take the same act for the same reason; and the other
+same, the greedy and the search policies take the same act for the same reason (the search on
+the same paired rollout figures); and the other
 team (a student playing against the policy) reads the same of the policy's reasons, in two
 worlds *it* cannot tell apart.  A planted cheat (a policy that reads the enemy's CP, 3.12) is
 caught by the same comparison: the test can fail.
@@ -34,8 +35,10 @@ def test_greedy_and_search_decide_alike_in_worlds_their_team_cannot_tell_apart()
             _state_text(sample_world(twin, team, np.random.default_rng(7))), kind
         for p in (GreedyPolicy(), SearchPolicy(budget=None, rollouts=4, width=2, samples=2)):
             a = p.decide(g, team, np.random.default_rng(11))
+            seen = getattr(p, "last", None)
             b = p.decide(twin, team, np.random.default_rng(11))
             assert a == b, f"{p.name} under {kind}: {a} / {b}"
+            assert seen == getattr(p, "last", None), f"{p.name}'s paired rollouts under {kind}"   # the same figures
         kinds.add(kind)
         n += 1
     assert n >= 20 and len(kinds) >= 5, (n, kinds)

@@ -115,7 +115,7 @@ def test_search_keeps_to_its_cpu_budget_and_is_reproducible_without_one():
     t = time.process_time()
     d = SearchPolicy(budget=0.2).decide(g, "US", np.random.default_rng(0))
     assert time.process_time() - t < 0.2 + 1.5        # one round of rollouts past the budget at most
-    assert "sampled worlds" in d.reason
+    assert "paired worlds" in d.reason
     a = SearchPolicy(budget=None, rollouts=12).decide(g, "US", np.random.default_rng(5))
     b = SearchPolicy(budget=None, rollouts=12).decide(g, "US", np.random.default_rng(5))
     assert a == b

@@ -4,9 +4,9 @@
   (``decide(game, team, rng)``, ``play_impulse(game, rng)``), :class:`~.policy.RandomPolicy`;
 * :mod:`.greedy` -- :class:`~.greedy.GreedyPolicy`: each act scored on exact odds (7.02, 7.5: the
   kill chain of :mod:`lcb_lab.games.lcb.analysis.kill_chain`) from its own team's knowledge;
-* :mod:`.search` -- :class:`~.search.SearchPolicy`: flat Monte Carlo over the candidate acts in
-  worlds sampled from its team's knowledge (:mod:`lcb_lab.games.lcb.whatif.worlds`, shared with a
-  team's plan studies), under a CPU budget;
+* :mod:`.search` -- :class:`~.search.SearchPolicy`: a rollout improvement of greedy, its
+  candidates compared by paired rollouts in the same worlds sampled from its team's knowledge
+  (:mod:`lcb_lab.games.lcb.whatif.worlds`, shared with a team's plan studies), under a CPU cap;
 * :mod:`.explain` -- what each viewer reads of a decision (the policy's team and the
   instructor: the reason; the other team: the public line).
 

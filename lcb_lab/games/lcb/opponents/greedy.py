@@ -48,23 +48,31 @@ class GreedyPolicy(Policy):
         may not act now."""
         if game.pending is not None and game.pending.team == team:
             return answer_decision(game, team, self.name)
-        acts = candidates(game, team, rng, self.samples, self.singles)
-        acts += [a for a in full_shots(game, team, self.singles) if a not in acts]
+        return self.ranked(game, team, rng)[0]
+
+    def ranked(self, game: Any, team: str, rng: np.random.Generator) -> tuple[Decision, list[tuple[A.Action, float, str]]]:
+        """``(decision, ranking)``: greedy's act for ``team`` now (no pending choice) and every
+        candidate scored, best first (:func:`rank`), for a search that starts from greedy's choice.
+        ValueError when ``team`` may not act now."""
+        offered = game.legal_actions(team)             # read once a decision
+        acts = candidates(game, team, rng, self.samples, self.singles, offered)
+        acts += [a for a in full_shots(game, team, self.singles, offered) if a not in acts]
         if not acts:
             raise ValueError(f"{team} may not act now")
         scored = rank(game, team, acts)
         best, s, why = scored[0]
         if s <= 0 and any(isinstance(a, A.EndImpulse) for a in acts):
             return Decision(A.EndImpulse(), "End the impulse (3.3): no other act scores above 0",
-                            public_line(team, self.name, A.EndImpulse()))
-        return Decision(best, why, public_line(team, self.name, best))
+                            public_line(team, self.name, A.EndImpulse())), scored
+        return Decision(best, why, public_line(team, self.name, best)), scored
 
 
-def full_shots(game: Any, team: str, limit: int = 12) -> list[A.CommitCombat]:
+def full_shots(game: Any, team: str, limit: int = 12, offered: list | None = None) -> list[A.CommitCombat]:
     """For an offered combat allocation (7.3), each of its first ``limit`` LRS options alone with
-    all the dice its supply allows (7.34), the compulsory attacks (7.22) with it; those the rules accept."""
+    all the dice its supply allows (7.34), the compulsory attacks (7.22) with it; those the rules
+    accept.  ``offered``: ``game.legal_actions(team)`` when the caller has it."""
     out = []
-    for t in game.legal_actions(team):
+    for t in game.legal_actions(team) if offered is None else offered:
         if not isinstance(t, Template) or t.kind != "commit_combat":
             continue
         base, most = list(t.limits.get("base", [])), t.limits.get("max_dice", {})
@@ -73,7 +81,11 @@ def full_shots(game: Any, team: str, limit: int = 12) -> list[A.CommitCombat]:
             if n > 1:
                 a = A.CommitCombat(tuple(x for x in base if isinstance(x, A.LrsAttack)) + (replace(o, dice=n),),
                                    tuple(x for x in base if isinstance(x, A.GroundAssault)))
-                if game.is_legal(a):
+                try:
+                    legal = game.is_legal(a)
+                except LabError:            # a sampled world's stand-in target (``hidden:``) is no designator
+                    legal = False
+                if legal:
                     out.append(a)
     return out
 

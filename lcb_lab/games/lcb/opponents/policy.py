@@ -41,23 +41,26 @@ class Decision:
     public: str = ""
 
 
-def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6, singles: int = 0) -> list[A.Action]:
+def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6, singles: int = 0,
+               offered: list | None = None) -> list[A.Action]:
     """The acts ``team`` may take now: the concrete legal actions, and ``samples`` random draws of
     each template (declarations, allocations, answers) plus its first ``singles`` options each on
     its own (``Template.make(rng, option)``: one LRS value on one target, all its dice); duplicates
-    dropped, in offer order."""
+    dropped, in offer order.  ``offered``: ``game.legal_actions(team)`` when the caller has it."""
     out: list[A.Action] = []
-    for a in game.legal_actions(team):
+    seen: set = set()                   # the acts are frozen: a set finds a duplicate at once
+    for a in game.legal_actions(team) if offered is None else offered:
         drawn = ([a.make(rng, o) for o in a.options[:singles]] + [a.sample(rng) for _ in range(samples)]
                  if isinstance(a, Template) else [a])
         for x in drawn:
-            if x not in out:
+            if x not in seen:
+                seen.add(x)
                 out.append(x)
     return out
 
 
 def act_words(action: A.Action) -> str:
-    """A short name of ``action`` for a reason ("LRS on DDG-51", "Move #1 to AL-23")."""
+    """A short name of ``action`` for a reason ("LRS on DDG-51", "Move #1 to AL-23", "play RU-8 (A) on LHD 1")."""
     if isinstance(action, A.CommitCombat):
         targets = sorted({x.target for x in action.lrs} | {g.target for g in action.ga if hasattr(g, "target")})
         return ("LRS on " + ", ".join(targets)) if targets else "commit combat"
@@ -70,6 +73,13 @@ def act_words(action: A.Action) -> str:
         return f"begin {action.task_force}'s impulse"
     if isinstance(action, A.ExerciseZor):
         return f"ZOR at {action.hex}"
+    if isinstance(action, A.PlayCard):
+        on = ", ".join(action.targets) or action.hex
+        return f"play {action.card} ({action.option})" + (f" on {on}" if on else "")
+    if isinstance(action, A.OffensiveAsw):
+        return f"offensive ASW of #{action.action}"
+    if isinstance(action, A.EndImpulse):
+        return "End Impulse"
     return type(action).__name__
 
 
