@@ -73,7 +73,9 @@ def share_code(cls: type, fs: tuple, args: list[str], group: list[str], env: dic
     """Source of ``_share(o, p, own)`` for :class:`FieldTracked` ``cls`` (replacing the plain sharer's): a
     clean record's ``group`` fields not written since are its twin's, and so are its tracked maps neither
     assigned nor with a record written since (see the module); the others as the plain sharer shares them
-    (``args``; ``plain`` the whole plain body for a record that is not clean); without ``own`` the record
+    (``args``), but against the twin rather than ``p``: the twin holds what they were when last found equal,
+    ``p`` may be an older snapshot (after a restore: a refused act, an undo); ``plain`` is the whole plain
+    body for a record that is not clean.  Without ``own`` the record
     is then the result's clean twin.  ``_ds``: :mod:`lcb_lab.kernel.datashare` (which calls this)."""
     guard = _ds.GUARD
     maps = tracked_maps(cls, _ds)
@@ -105,7 +107,7 @@ def share_code(cls: type, fs: tuple, args: list[str], group: list[str], env: dic
         whole = f"_gm_{f.name}(o.{f.name}, t.{f.name}, {f.name!r}, o)" if guard else f"t.{f.name}"
         rest.append(f"        n.{f.name} = {whole} if {f.name!r} not in d and _w{i}[0] == sn[{i}] else {a}\n")
     return (f"\n\ndef _share(o, p, own):\n"
-            f"    if type(o) is _C:\n        t, d, sn = o._twin, o._dirty, o._seen\n        n = _new(_cls)\n{taken}"
+            f"    if type(o) is _C:\n        t, d, sn = o._twin, o._dirty, o._seen\n        p = t\n        n = _new(_cls)\n{taken}"
             f"        if d:\n            for k in d:\n                f = _ONE.get(k)\n"
             f"                if f is not None:\n                    setattr(n, k, f(o, p, own))\n"
             f"{check}{''.join(rest)}    else:\n"

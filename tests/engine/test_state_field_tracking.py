@@ -202,3 +202,17 @@ def test_a_restore_from_another_snapshot_keeps_what_its_twin_shares_with_it(guar
     assert s.kills is kills and s.units is units            # kept, not copied
     assert s.cp == first.cp and s.cp is not first.cp and s.cp is not cp
     assert type(s) is CLEAN and s._twin is first and _data(s) == _data(first)
+
+
+def test_a_clean_states_other_fields_are_shared_with_its_twin_not_an_older_snapshot(guard):
+    """After a restore the state's twin is the snapshot restored, while the record's snapshot before the
+    cursor may be older: the impulse, compared field by field, is shared with the twin's."""
+    g = load_scenario("gotland_redux", seed=1, auto_policies={})
+    tf = g.available_task_forces()[0]
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare(()))
+    s, older = g.state, g.history.snapshots[g.history.cursor - 1].state    # before the declaration
+    first = s.snapshot(older)
+    assert older.impulse != first.impulse
+    again = s.snapshot(older)
+    assert again.impulse is first.impulse and again.impulse == s.impulse
