@@ -151,9 +151,11 @@ def _plain_record(cls: type, values: dict) -> Any:
 
 def touched(record: Any, *names: str) -> None:
     """Mark a :class:`Tracked` record changed after an in-place change of one of its lists or dicts
-    (a clean record becomes plain, so the next snapshot compares or copies it); a record that is
-    not clean is left as it is.  A clean :class:`FieldTracked` record given field ``names`` stays
-    clean with those fields marked written.  Prefer assigning a new list or dict to the field."""
+    (a clean record becomes plain and counts as written, :func:`writes`, so the next snapshot compares
+    or copies it); a record that is not clean is left as it is.  A clean :class:`FieldTracked` record
+    given field ``names`` stays clean with those fields marked written: a plain-data field changed in
+    place, or a map of records with a record added or removed in place.  Prefer assigning a new list
+    or dict to the field."""
     plain = _PLAIN.get(type(record))
     if plain is not None:
         if names and isinstance(record, FieldTracked):
