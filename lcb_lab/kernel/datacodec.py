@@ -83,8 +83,9 @@ class FieldTracked(Tracked):
 set_twin: Callable[[Tracked, Any], None] = Tracked.__dict__["_twin"].__set__
 set_dirty: Callable[[FieldTracked, Any], None] = FieldTracked.__dict__["_dirty"].__set__
 """``set_dirty(record, names)``: set a :class:`FieldTracked` record's ``_dirty`` set (not a field write)."""
-set_seen: Callable[[FieldTracked, Any], None] = FieldTracked.__dict__["_seen"].__set__
 """``set_twin(record, twin)``: set a :class:`Tracked` record's ``_twin`` (not a field write)."""
+set_seen: Callable[[FieldTracked, Any], None] = FieldTracked.__dict__["_seen"].__set__
+"""``set_seen(record, counts)``: set a :class:`FieldTracked` record's ``_seen`` (not a field write)."""
 
 _CLEAN: dict[type, type] = {}
 
