@@ -18,6 +18,7 @@ from lcb_lab.games.lcb.model.invariants import violations
 from lcb_lab.games.lcb.model.state import GameState, Marker, other
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.kernel.errors import IllegalAction, LabError
+from lcb_lab.kernel.datacodec import touched
 
 
 @dataclass(frozen=True)
@@ -151,9 +152,11 @@ def mines(g, s: GameState, team: str, rng) -> Change | None:
     if theirs and rng.random() < 0.5:
         m = theirs[int(rng.integers(len(theirs)))]
         del s.card_markers[m.mid]
+        touched(s, "card_markers")      # staged in place: the snapshot looks at the map again
         if _sound(g, s):
             return Change(f"mine {m.mid} in {m.hex} removed", {m.mid: m.mid}, shown_by_rules=True)
         s.card_markers[m.mid] = m
+        touched(s, "card_markers")      # staged in place: the snapshot looks at the map again
     own = sorted({u.hex for u in s.units.values() if u.team == team and u.hex and not u.destroyed})
     taken = {m.hex for m in s.card_markers.values()}
     near = sorted({h for x in own for h in g.board.neighbours(x)} - taken - {
@@ -171,6 +174,7 @@ def mines(g, s: GameState, team: str, rng) -> Change | None:
         if _sound(g, s):
             return Change(f"mine {m.mid} laid in {h}", {m.mid: m.mid}, shown_by_rules=True)
         del s.card_markers[m.mid]
+        touched(s, "card_markers")      # staged in place: the snapshot looks at the map again
     return None
 
 
@@ -222,6 +226,7 @@ def renumber_cards(g, s: GameState, team: str, rng) -> Change | None:
 def _trade_ids(s: GameState, a: str, b: str) -> None:
     ca, cb = s.cards[a], s.cards[b]
     s.cards[a], s.cards[b] = cb, ca
+    touched(s, "cards")      # staged in place: the snapshot looks at the map again
     ca.cid, cb.cid = b, a
     for u in s.units.values():
         u.attachments = [{a: b, b: a}.get(x, x) for x in u.attachments]

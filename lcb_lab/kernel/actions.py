@@ -140,6 +140,7 @@ class ActionCodec:
         self.types: dict[str, type] = {}
         self.known: set[type] = set(also)
         self.home = home
+        self._given: dict[int, tuple[Any, Action]] = {}    # id(an action checked) -> (it, what check gave)
         for cls in types:
             self.register(cls)
 
@@ -188,7 +189,12 @@ class ActionCodec:
         :func:`from_fields` of the action's :func:`data` -- a pure function of the class and that
         data, so a check of data already checked gives the action it gave then (kept by the marshal
         bytes of the data, which tell ``1`` from ``True`` and ``1.0``, for frozen actions of immutable
-        fields: :func:`_reusable`) without validating again; a refused one is checked every time."""
+        fields: :func:`_reusable`) without validating again; a refused one is checked every time.  Such
+        an action object checked by this codec before (the same object, immutable) gives at once what
+        its check gave, without even reading its data (the same act tried or applied again)."""
+        seen = self._given.get(id(action))
+        if seen is not None and seen[0] is action:
+            return seen[1]
         if not isinstance(action, Action):
             raise InputError("apply", "(value)", f"expected a typed action ({self.home}), got "
                              f"{type(action).__name__}")
@@ -208,6 +214,10 @@ class ActionCodec:
                 if len(_CHECKED) >= CHECKED_KEPT:
                     _CHECKED.clear()
                 _CHECKED[key] = got
+        elif _reusable(action):                  # data met before, this object immutable: next time at once
+            if len(self._given) >= CHECKED_KEPT:
+                self._given.clear()
+            self._given[id(action)] = (action, got)     # kept alive: its id is not reused meanwhile
         return got
 
 

@@ -71,16 +71,21 @@ class FieldTracked(Tracked):
     make it plain but adds the field's name to ``_dirty`` (the fields written since the record was
     found equal to ``_twin``).  A snapshot then takes every plain-data field not in ``_dirty`` from
     the twin without comparing it (:func:`lcb_lab.kernel.datashare.sharer`), so code changing such a
-    field's list or dict in place must assign it again or call :func:`touched` with its name.
-    ``_dirty`` is not a field (never saved, compared or copied)."""
+    field's list or dict in place must assign it again or call :func:`touched` with its name.  Its
+    maps of :class:`Tracked` records are taken from the twin likewise while no record of their class
+    was written since (``_seen``: the :func:`writes` counts then; :mod:`lcb_lab.kernel.datatrack`), so
+    code adding or removing one of their records in place touches the map's name too.
+    ``_dirty`` and ``_seen`` are not fields (never saved, compared or copied)."""
 
-    __slots__ = ("_dirty",)
+    __slots__ = ("_dirty", "_seen")
 
 
 set_twin: Callable[[Tracked, Any], None] = Tracked.__dict__["_twin"].__set__
 set_dirty: Callable[[FieldTracked, Any], None] = FieldTracked.__dict__["_dirty"].__set__
 """``set_dirty(record, names)``: set a :class:`FieldTracked` record's ``_dirty`` set (not a field write)."""
 """``set_twin(record, twin)``: set a :class:`Tracked` record's ``_twin`` (not a field write)."""
+set_seen: Callable[[FieldTracked, Any], None] = FieldTracked.__dict__["_seen"].__set__
+"""``set_seen(record, counts)``: set a :class:`FieldTracked` record's ``_seen`` (not a field write)."""
 
 _CLEAN: dict[type, type] = {}
 
@@ -100,8 +105,11 @@ def clean_class(cls: type) -> type:
             self._dirty.add(name)
             _setattr(self, name, value)
     else:
+        count = writes(cls)
+
         def __setattr__(self: Any, name: str, value: Any) -> None:
             _setattr(self, "__class__", cls)
+            count[0] += 1
             _setattr(self, name, value)
 
     def __eq__(self: Any, other: Any) -> Any:
@@ -119,6 +127,21 @@ def clean_class(cls: type) -> type:
     return got
 
 
+_WRITES: dict[type, list[int]] = {}
+
+
+def writes(cls: type) -> list[int]:
+    """The write count of :class:`Tracked` class ``cls`` (a one-item list, the same list for good):
+    how many clean ``cls`` records became plain by a field write or :func:`touched` in this process.
+    A state whose maps of ``cls`` records were all clean twins when it was last snapshot or restored
+    holds them unchanged while the count is the same and the map itself was not assigned or
+    :func:`touched` (:class:`FieldTracked`): the snapshot takes the twin's map without looking."""
+    got = _WRITES.get(cls)
+    if got is None:
+        got = _WRITES[cls] = [0]
+    return got
+
+
 def _plain_record(cls: type, values: dict) -> Any:
     """A plain ``cls`` record with these field values (how a clean record pickles)."""
     n = object.__new__(cls)
@@ -129,15 +152,18 @@ def _plain_record(cls: type, values: dict) -> Any:
 
 def touched(record: Any, *names: str) -> None:
     """Mark a :class:`Tracked` record changed after an in-place change of one of its lists or dicts
-    (a clean record becomes plain, so the next snapshot compares or copies it); a record that is
-    not clean is left as it is.  A clean :class:`FieldTracked` record given field ``names`` stays
-    clean with those fields marked written.  Prefer assigning a new list or dict to the field."""
+    (a clean record becomes plain and counts as written, :func:`writes`, so the next snapshot compares
+    or copies it); a record that is not clean is left as it is.  A clean :class:`FieldTracked` record
+    given field ``names`` stays clean with those fields marked written: a plain-data field changed in
+    place, or a map of records with a record added or removed in place.  Prefer assigning a new list
+    or dict to the field."""
     plain = _PLAIN.get(type(record))
     if plain is not None:
         if names and isinstance(record, FieldTracked):
             record._dirty.update(names)
         else:
             _setattr(record, "__class__", plain)
+            writes(plain)[0] += 1
 
 
 _PLAIN: dict[type, type] = {}
@@ -150,11 +176,12 @@ def mark_clean(record: Any, twin: Any, clean: type) -> None:
         _setattr(record, "__class__", clean)
 
 
-def mark_fields_clean(record: Any, twin: Any, clean: type) -> None:
+def mark_fields_clean(record: Any, twin: Any, clean: type, seen: tuple = ()) -> None:
     """Make :class:`FieldTracked` ``record`` (equal to ``twin``) clean with that twin and no field
-    written since."""
+    written since; ``seen``: the :func:`writes` counts of its maps' record classes now."""
     set_twin(record, twin)
     set_dirty(record, set())
+    set_seen(record, seen)
     if type(record) is not clean:
         _setattr(record, "__class__", clean)
 _COPIERS: dict[type, Callable[[Any], Any]] = {}

@@ -31,7 +31,9 @@ tracked field by field: a snapshot or a restore leaves it clean, with the snapsh
 a field assignment only notes the field's name; the next snapshot takes every plain-data field (the
 dicts and lists of leaves :func:`sharer` compares in one key) not assigned since from the twin
 without comparing it, and a restore from the twin copies back only the assigned ones (code changing
-such a field in place assigns it again or calls ``touched(state, name)``; :data:`GUARD` checks it).
+such a field in place assigns it again or calls ``touched(state, name)``; :data:`GUARD` checks it); its
+maps of records neither assigned nor with a record written since are the twin's too
+(:mod:`lcb_lab.kernel.datatrack` generates both).
 
 Shared parts are read-only: :class:`lcb_lab.kernel.history.Snapshot` states are never changed in place;
 a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_back``).
@@ -41,12 +43,13 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+import sys
 import typing
 from marshal import dumps as _dumps
 from typing import Any, Callable
 
 from lcb_lab.kernel.datacodec import (FieldTracked, Tracked, _args, _deep, _expr, _immutable, _is_union, _plain_class,
-                                      clean_class, clone, copier, hints, mark_clean, mark_fields_clean, _PLAIN)
+                                      clean_class, clone, copier, hints, mark_clean, _PLAIN)
 
 _SAMES: dict[type, Callable[[Any, Any], bool]] = {}
 _SHARERS: dict[type, Callable[[Any, Any, bool], Any]] = {}
@@ -439,39 +442,13 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     code = (f"def _share(o, p, own):\n{head}{make}{tail}    return n\n\n\n"
             f"def _nested(o, p, own):\n{head}{make}    if {kept}:\n        return p\n{tail}    return n\n")
     if issubclass(cls, FieldTracked) and _plain_class(cls) and group:
-        code += _field_tracked_code(cls, fs, args, group, env, f"{head}{make}{tail}")
+        from lcb_lab.kernel.datatrack import share_code
+        code += share_code(cls, fs, args, group, env, f"{head}{make}{tail}", sys.modules[__name__])
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _SHARERS[cls] = env["_share"]
     fn.nested = env["_nested"]                       # type: ignore[attr-defined]
     fn.group = (group, env["_key"], env["_keys"]) if head else None   # type: ignore[attr-defined]
     return fn
-
-
-def _field_tracked_code(cls: type, fs: tuple, args: list[str], group: list[str], env: dict, plain: str) -> str:
-    """Source of ``_share`` for a :class:`FieldTracked` class (replacing :func:`sharer`'s): a clean record's
-    ``group`` fields not written since are its twin's, not compared (:data:`GUARD`: compared); the others
-    as :func:`sharer` shares them (``plain``); without ``own`` the record is then the result's clean twin."""
-    env["_C"], env["_mark"], env["_unseen_field"] = clean_class(cls), mark_fields_clean, _unseen_field
-    one = {}
-    for f, a in zip(fs, args):
-        if f.name in group:
-            a = a.removeprefix("(p." + f.name + " if _hit else ").removesuffix(")") \
-                if a.startswith("(p." + f.name + " if _hit else ") else a
-            exec(f"def _one_{f.name}(o, p, own):\n    return {a}\n", env)  # noqa: S102 - from the hints
-            one[f.name] = env[f"_one_{f.name}"]
-    env["_ONE"] = one
-    taken = "".join(f"        n.{n} = t.{n}\n" for n in group)
-    guard = (f"        for k in {tuple(group)!r}:\n"
-             f"            if k not in d and not _same_data(getattr(o, k), getattr(t, k)):\n"
-             f"                _unseen_field(o, k)\n") if GUARD else ""
-    rest = "".join(f"        n.{f.name} = {a}\n" for f, a in zip(fs, args) if f.name not in group)
-    return (f"\n\ndef _share(o, p, own):\n"
-            f"    if type(o) is _C:\n        t, d = o._twin, o._dirty\n        n = _new(_cls)\n{taken}"
-            f"        if d:\n            for k in d:\n                f = _ONE.get(k)\n"
-            f"                if f is not None:\n                    setattr(n, k, f(o, p, own))\n"
-            f"{guard}{rest}    else:\n"
-            + "".join("    " + line + "\n" for line in plain.rstrip("\n").split("\n"))
-            + "    if not own:\n        _mark(o, n, _C)\n    return n\n")
 
 
 def _unseen_field(o: Any, name: str) -> None:
@@ -547,6 +524,9 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
     after a refused act that changed none of them.  They are the live state's own objects, never a
     snapshot's, so they stay; else every one is copied (an older snapshot's key is not made: an undo
     pays no more than before)."""
+    if issubclass(cls, FieldTracked) and _plain_class(cls) and getattr(sharer(cls), "group", None) is not None:
+        from lcb_lab.kernel.datatrack import putter
+        return putter(cls, skip, sys.modules[__name__])
     env: dict[str, Any] = {"_deep": _deep, "_put_map": _put_map}
     h, lines, kept = hints(cls), [], []
     grouped = getattr(sharer(cls), "group", None)
@@ -573,28 +553,5 @@ def _putter(cls: type, skip: tuple[str, ...]) -> Callable[[Any, Any], None]:
             src = _expr(tp, x, env)
         (kept if f.name in group else lines).append(f"    o.{f.name} = {src}\n")
     body = (head + "".join("    " + line for line in kept)) if kept else ""
-    tail = ""
-    if group and issubclass(cls, FieldTracked) and _plain_class(cls):
-        env.update(_C=clean_class(cls), _mark=mark_fields_clean, _set=object.__setattr__, _same_data=same_data,
-                   _unseen_field=_unseen_field)
-        env["_PUT1"] = one = {}
-        for line in kept:
-            name, src = line.strip().removeprefix("o.").split(" = ", 1)
-            exec(f"def _put_{name}(s):\n    return {src}\n", env)  # noqa: S102 - from the field list
-            one[name] = env[f"_put_{name}"]
-        guard = (f"        for k in {tuple(sorted(group))!r}:\n"
-                 f"            if k not in d and not _same_data(getattr(o, k), getattr(s, k)):\n"
-                 f"                _unseen_field(o, k)\n") if GUARD else ""
-        env["_P"] = cls      # clean with twin ``s``: only the written fields are copied; plain meanwhile
-        body = ("    _t = type(o) is _C and o._twin is s\n    if type(o) is _C:\n        _set(o, '__class__', _P)\n"
-                "    if _t:\n        d = o._dirty\n" + guard +
-                "        for k in d:\n            f = _PUT1.get(k)\n            if f is not None:\n"
-                "                _set(o, k, f(s))\n    else:\n"
-                + "".join("    " + line + "\n" for line in body.rstrip("\n").split("\n")))
-        tail = "    _mark(o, s, _C)\n"
-        lines = [f"    _set(o, {ln.strip().split(' = ', 1)[0][2:]!r}, {ln.strip().split(' = ', 1)[1]})\n" for ln in lines]
-        body = body.replace("        o.", "        _o.")          # the kept fields too: no field hook
-        body = "".join(f"{ln.split('_o.')[0]}_set(o, {ln.split('_o.')[1].split(' = ', 1)[0]!r}, "
-                       f"{ln.split(' = ', 1)[1]})\n" if "_o." in ln else ln + "\n" for ln in body.rstrip("\n").split("\n"))
-    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n{tail}", env)  # noqa: S102 - from the field list
+    exec(f"def _put(o, s):\n{body}{''.join(lines) or '    pass'}\n", env)  # noqa: S102 - from the field list
     return env["_put"]

@@ -16,6 +16,7 @@ from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.model import invariants as inv
 from lcb_lab import situation
 from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.datacodec import touched
 from tests.conftest import lrs_impulse
 
 B, R = "TF Blue", "TF Red"
@@ -79,6 +80,7 @@ def test_units_aboard_a_destroyed_carrier_have_0_hp():
                   initiative="RU", forced=[1] * 4, task_forces={B: "US", R: "RU"}, mixed=["F-4"])
     for i in range(1, 4):
         a = g.state.units[f"{i} Alpha"] = g.state.units["LHD 1"].clone()
+        touched(g.state, "units")      # staged in place: the snapshot looks at the map again
         a.uid, a.type_id, a.hex, a.embarked_on, a.hp, a.supply = f"{i} Alpha", "usmc_infantry_platoon", None, \
             "LHD 1", 2, {"GA": 10}
     lrs_impulse(g, R, "Msta", "LHD 1", 4)

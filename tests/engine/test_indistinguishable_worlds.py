@@ -23,6 +23,7 @@ import lcb_lab
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
 from lcb_lab.games.lcb.io.loading import load_scenario
+from lcb_lab.kernel.datacodec import touched
 from tests.budget import FUZZ
 from tests.refusals import refused
 from tests.worlds import (KNOWN_LEAKS, PERTURBATIONS, SCENARIOS, Change, Tally, compare_steps, known_leak,
@@ -230,6 +231,7 @@ def renumber(a: str, b: str):
     def change(s):
         ca, cb = s.cards[a], s.cards[b]
         s.cards[a], s.cards[b] = cb, ca
+        touched(s, "cards")      # staged in place: the snapshot looks at the map again
         ca.cid, cb.cid = b, a
         for u in s.units.values():
             u.attachments = [{a: b, b: a}.get(x, x) for x in u.attachments]
@@ -412,6 +414,7 @@ def test_a_task_force_counter_of_2_units_and_one_of_4_read_the_same_to_the_other
     def grow(s):
         for uid in ("3 Anna", "4 Anna"):
             s.units[uid] = s.units["1 Anna"].clone()
+            touched(s, "units")      # staged in place: the snapshot looks at the map again
             s.units[uid].uid = uid
         return Change("TF 1 holds 4 units", {})
 

@@ -14,6 +14,7 @@ from lcb_lab.games.lcb.model import invariants as inv
 from lcb_lab.games.lcb.model.invariants import INVARIANTS, Violation, violations
 from lcb_lab.games.lcb.model.state import CardMarker, Marker
 from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.datacodec import touched
 
 
 def _game(name: str = "gotland_redux", impulse: bool = False) -> Game:
@@ -128,6 +129,7 @@ def test_a_scenario_file_that_breaks_an_invariant_is_refused(tmp_path):
 def _dup_id(g):
     s = g.state
     s.markers["DDG-51"] = Marker("DDG-51", "naval_mildec", "US", "TF Boston", "AL-29")
+    touched(s, "markers")      # staged in place: the snapshot looks at the map again
 
 
 def _hp_over(g):
@@ -293,6 +295,7 @@ def test_an_attached_card_that_adds_supply_raises_its_hosts_top():
 def test_a_card_marker_carrying_a_unit_on_the_map_is_two_places():
     g = _game("gotland_redux")
     g.state.card_markers["ISR-1"] = CardMarker("ISR-1", "isr", "RU", "RU-5", "AJ-24", cargo=["1 Zhuk"])
+    touched(g.state, "card_markers")      # staged in place: the snapshot looks at the map again
     assert [(v.key, v.invariant) for v in _found(g)] == [("state.units[1 Zhuk]", inv.ONE_PLACE)]
 
 
@@ -333,6 +336,7 @@ def test_two_declared_actions_with_one_number_are_caught():
 def test_a_naval_mildec_on_land_is_off_its_terrain():
     g = _game("gotland_redux")
     g.state.markers["M-1"] = Marker("M-1", "naval_mildec", "US", "TF Boston", "AL-29")
+    touched(g.state, "markers")      # staged in place: the snapshot looks at the map again
     assert _found(g) == []
     g.state.markers["M-1"].hex = "AK-21"
     assert _found(g) == [Violation("state.markers[M-1].hex", inv.TERRAIN,

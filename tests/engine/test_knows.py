@@ -19,6 +19,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import knows
 from lcb_lab.games.lcb.model.state import CardMarker
 from lcb_lab.games.lcb.content.worked import ch10, ch14
+from lcb_lab.kernel.datacodec import touched
 
 INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
 VIEWERS = ("US", "RU", "instructor", None)
@@ -97,7 +98,9 @@ def test_a_card_is_known_face_up_or_to_its_own_team():
 def test_a_card_marker_is_known_revealed_its_cargo_and_mines_only_to_its_team():
     s = _stack().state
     s.card_markers["ISR-1"] = CardMarker("ISR-1", "isr", "US", "C1", "F-3", revealed=False)
+    touched(s, "card_markers")      # staged in place: the snapshot looks at the map again
     s.card_markers["MINE-1"] = CardMarker("MINE-1", "mine", "RU", "C2", "F-4", revealed=False)
+    touched(s, "card_markers")      # staged in place: the snapshot looks at the map again
     isr = s.card_markers["ISR-1"]
     assert _who(s, isr) == _who(s, {"marker": "ISR-1"}) == [True, False, True, True]
     isr.revealed = True
@@ -124,6 +127,7 @@ def test_a_log_line_is_redacted_by_what_the_other_team_knows_when_it_is_logged()
     g = _stack()
     s = g.state
     s.card_markers["ISR-1"] = CardMarker("ISR-1", "isr", "US", "C1", "F-3", revealed=False)
+    touched(s, "card_markers")      # staged in place: the snapshot looks at the map again
     ctx = g._ctx()
     ctx.log(explain.step("marker", "ISR-1 moves", "F-3 -> F-4", ["13.21"]), team="US", about={"marker": "ISR-1"})
     s.card_markers["ISR-1"].revealed = True

@@ -16,6 +16,7 @@ from lcb_lab import load_scenario, situation
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import GameState, Marker
 from lcb_lab.ui.lcb.map import overlays as ov
+from lcb_lab.kernel.datacodec import touched
 from tests.conftest import pass_impulse
 
 INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
@@ -305,8 +306,10 @@ def test_backs_do_not_tell_which_counter_they_are_by_their_place_or_kind():
              "C": ("runi_naval_infantry_platoon", "F-6")}
     g = lcb_lab.situation(units=units)
     g.state.markers["M1"] = Marker("M1", "mildec", "RU", "TF Red", "F-5")
+    touched(g.state, "markers")      # staged in place: the snapshot looks at the map again
     reordered = lcb_lab.situation(units=dict(reversed(list(units.items()))))
     reordered.state.markers["M1"] = Marker("M1", "mildec", "RU", "TF Red", "F-5")
+    touched(reordered.state, "markers")      # staged in place: the snapshot looks at the map again
     us = observe(g.state, g.catalog, "US")
     assert us["markers"] == [] and [c["id"] for c in us["counters"]] == ["hidden:F-5:0", "hidden:F-5:1",
                                                                          "hidden:F-5:2", "hidden:F-6:0"]

@@ -148,3 +148,71 @@ def test_random_games_give_the_plain_paths_snapshots_record_and_state(product, s
     g.undo(5)
     p.goto(end - 5)
     assert _data(g.state) == _data(p.state)
+
+
+def test_a_map_of_records_unassigned_and_unwritten_is_the_twins_and_a_write_is_seen(guard):
+    """The units, cards and markers maps: neither assigned nor any of their records written since the
+    last snapshot or restore, the twin's very map (not compared with ``prev``: here an older snapshot
+    with other units); a record written, or the map changed in place and touched, is looked at again."""
+    g = _game()
+    s, old = g.state, g.history.snapshots[0].state
+    first = s.snapshot(g.history.snapshots[g.history.cursor - 1].state)
+    assert old.units is not first.units and old.units != first.units
+    again = s.snapshot(old)
+    assert again.units is first.units and again.cards is first.cards and again.card_markers is first.card_markers
+    uid = next(iter(s.units))
+    s.units[uid].hp -= 1                                    # a field write: the clean record turns plain
+    third = s.snapshot(again)
+    assert third.units is not again.units and third.units[uid].hp == again.units[uid].hp - 1
+    assert third.cards is again.cards                       # no card written: still the twin's
+    s.units = {k: u for k, u in s.units.items() if k != uid}      # the map assigned
+    assert uid not in s.snapshot(third).units
+
+
+def test_the_guard_names_a_map_changed_in_place_unseen_and_without_it_the_twin_is_taken(guard):
+    g = _game()
+    s = g.state
+    first = s.snapshot(g.history.snapshots[g.history.cursor - 1].state)
+    gone, before = next(iter(s.cards)), dict(s.cards)
+    del s.cards[gone]                                       # in place, behind the field hook
+    with pytest.raises(datashare.UnseenChange, match="GameState.cards changed in place"):
+        s.snapshot(first)
+    s.cards.clear()
+    s.cards.update(before)                                  # as it was, in order: the guard is content
+    second = s.snapshot(first)
+    assert second.cards is first.cards
+    del s.cards[gone]
+    datashare.set_guard(False)                              # the product trusts the tracking: not looked at
+    assert gone in s.snapshot(second).cards
+    datacodec.touched(s, "cards")                           # the rules' way after an in-place change
+    assert gone not in s.snapshot(second).cards
+
+
+def test_a_restore_from_another_snapshot_keeps_what_its_twin_shares_with_it(guard):
+    """Restoring a state whose twin is not the snapshot restored (a benchmark's or a what-if's repeated
+    restore point): a field not written whose twin's value IS the snapshot's is kept as it is."""
+    g = _game(seed=2)
+    s = g.state
+    first = s.snapshot(g.history.snapshots[g.history.cursor - 1].state)
+    second = s.snapshot(first)                              # nothing written: second shares first's fields
+    assert second.kills is first.kills and s._twin is second
+    kills, units, cp = s.kills, s.units, s.cp
+    s.cp = {**s.cp, "US": s.cp.get("US", 0) + 3}
+    s.put_back(first)
+    assert s.kills is kills and s.units is units            # kept, not copied
+    assert s.cp == first.cp and s.cp is not first.cp and s.cp is not cp
+    assert type(s) is CLEAN and s._twin is first and _data(s) == _data(first)
+
+
+def test_a_clean_states_other_fields_are_shared_with_its_twin_not_an_older_snapshot(guard):
+    """After a restore the state's twin is the snapshot restored, while the record's snapshot before the
+    cursor may be older: the impulse, compared field by field, is shared with the twin's."""
+    g = load_scenario("gotland_redux", seed=1, auto_policies={})
+    tf = g.available_task_forces()[0]
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare(()))
+    s, older = g.state, g.history.snapshots[g.history.cursor - 1].state    # before the declaration
+    first = s.snapshot(older)
+    assert older.impulse != first.impulse
+    again = s.snapshot(older)
+    assert again.impulse is first.impulse and again.impulse == s.impulse

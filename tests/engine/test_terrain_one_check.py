@@ -12,6 +12,7 @@ from lcb_lab.games.lcb.model import invariants as inv
 from lcb_lab.games.lcb.model.board import load_board, terrain_problem
 from lcb_lab.games.lcb.model.state import Marker
 from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.datacodec import touched
 
 SCEN = Path(__file__).resolve().parents[2] / "scenarios/lcb"
 MILDEC_BLOCK = '\n[[marker]]\nmid = "M-1"\ntype = "{type}"\ntask_force = "TF Boston"\nhex = "{hex}"\n'
@@ -63,6 +64,7 @@ def test_the_loader_and_the_invariants_give_one_set_of_words_for_a_mildec(tmp_pa
     assert (err.key, err.problem) == ("marker[M-1].hex", words)
     g = load_scenario("gotland_redux", seed=0)
     g.state.markers["M-1"] = Marker("M-1", type_id, "US", "TF Boston", hx)
+    touched(g.state, "markers")      # staged in place: the snapshot looks at the map again
     found = inv.violations(g.state, g.board, g.catalog, g.decks)
     assert [(v.key, v.invariant, v.problem) for v in found] == [("state.markers[M-1].hex", inv.TERRAIN, words)]
 

@@ -73,3 +73,18 @@ def test_the_kept_actions_are_bounded(monkeypatch):
     for n in range(10):
         codec.check(Shot(n))
     assert len(K._CHECKED) <= 3
+
+
+def test_the_same_immutable_object_checked_again_is_given_at_once_by_its_codec_only(monkeypatch):
+    codec = ActionCodec([Shot])
+    a, b = Shot(2, ("A-1",)), Shot(2, ["A-1"])             # b: a list, not immutable
+    first = codec.check(a)
+    assert codec.check(a) is first and codec.check(b) is first     # the data met before
+    calls = []
+    real = K.data
+    monkeypatch.setattr(K, "data", lambda x: calls.append(x) or real(x))
+    assert codec.check(a) is first and calls == []               # this very object: its data not read again
+    assert codec.check(b) is first and calls == [b]              # a mutable one: read every time
+    assert codec.check(Shot(2, ("A-1",))) is first and len(calls) == 2    # an equal other object: read
+    with pytest.raises(InputError, match="Shot is not one of the typed actions"):
+        ActionCodec([Loose]).check(a)                            # another codec judges it by its own classes

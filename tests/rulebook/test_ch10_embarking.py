@@ -19,6 +19,7 @@ from lcb_lab.games.lcb.observer_cards import observe_cards
 from lcb_lab.games.lcb.rules.embarking import embark, losses
 from lcb_lab.games.lcb.content.worked import ch10
 from lcb_lab.games.lcb.content.worked.ch10 import COAST, SEA
+from lcb_lab.kernel.datacodec import touched
 from tests.budget import budget
 from tests.refusals import refused
 
@@ -123,7 +124,9 @@ def test_10_35_example_2_attached_combat_engineers_count_with_their_host():
     assert g2.state.units["6 Alpha"].embarked_on is None
     # one more of anything is refused on the full ship
     g.state.units["6 Alpha"] = g2.state.units["6 Alpha"]
+    touched(g.state, "units")      # staged in place: the snapshot looks at the map again
     g.state.deploy_areas["6 Alpha"] = g2.state.deploy_areas["6 Alpha"]
+    touched(g.state, "deploy_areas")      # staged in place: the snapshot looks at the map again
     refused(g, A.DeployUnit("6 Alpha"), "10.21", "needs 1 GPSV but SHIP has 0 of 9 left")
 
 

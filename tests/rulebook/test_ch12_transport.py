@@ -9,6 +9,7 @@ from lcb_lab.games.lcb.content.worked import ch12
 from lcb_lab.games.lcb.content.worked.ch12 import BLUE, RED, cid, coast_game, infantry, water_path
 from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from lcb_lab.kernel import datacodec
+from lcb_lab.kernel.datacodec import touched
 from tests.refusals import refused
 
 
@@ -432,12 +433,16 @@ def test_13_38_mines_at_the_landing_point_and_blocking_every_path():
     ctx = g._ctx()
     assert mines_on_the_way(ctx, "US", "I-5", "I-18") == []
     g.state.card_markers["MINE-1"] = CardMarker("MINE-1", "mine", "RU", "RU-1", "I-18")
+    touched(g.state, "card_markers")      # staged in place: the snapshot looks at the map again
     assert [m.mid for m in mines_on_the_way(ctx, "US", "I-5", "I-18")] == ["MINE-1"]
     del g.state.card_markers["MINE-1"]
+    touched(g.state, "card_markers")      # staged in place: the snapshot looks at the map again
     g.state.card_markers["MINE-2"] = CardMarker("MINE-2", "mine", "RU", "RU-1", "H-10")
+    touched(g.state, "card_markers")      # staged in place: the snapshot looks at the map again
     assert mines_on_the_way(ctx, "US", "I-5", "I-18") == []          # a path around the mine exists
     for i, h in enumerate(["A-10", "B-10", "C-10", "D-10", "E-10", "F-10", "G-10", "I-10"]):
         g.state.card_markers[f"MINE-{i + 3}"] = CardMarker(f"MINE-{i + 3}", "mine", "RU", "RU-1", h)
+        touched(g.state, "card_markers")      # staged in place: the snapshot looks at the map again
     hit = mines_on_the_way(ctx, "US", "I-5", "I-18")
     assert hit and all(m.hex.endswith("-10") for m in hit)          # every path blocked: the mines on the way
 

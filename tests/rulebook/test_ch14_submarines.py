@@ -9,6 +9,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.worked import ch14
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, ZOR_DIE, sea
+from lcb_lab.kernel.datacodec import touched
 
 
 def refused(g, action, rule):
@@ -551,6 +552,7 @@ def test_a_convoy_loses_1_hp_per_torpedo_hit():
     g = sea({"SSN": (SSN, "C-3", B)}, initiative="US", forced=[2, 3])
     card = jcc.add_card(g.state, "RU", "Littoral Movement", where="deployed")
     g.state.card_markers["ISR-1"] = CardMarker("ISR-1", "isr", "RU", card.cid, "C-3", revealed=True, hp=3)
+    touched(g.state, "card_markers")      # staged in place: the snapshot looks at the map again
     begin(g, B, ("move_combat", ["SSN"]))
     g.apply(A.TorpedoAttack(1, "SSN", ("ISR-1", "ISR-1")))
     m = g.state.card_markers["ISR-1"]

@@ -10,6 +10,7 @@ from lcb_lab import load_scenario, situation
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.cards import effects as card_effects, use as card_use, jcc
 from lcb_lab.games.lcb.rules.common import Ctx, max_supply
+from lcb_lab.kernel.datacodec import touched
 from tests.card_deck import decks
 
 B, R = "TF Blue", "TF Red"
@@ -137,6 +138,7 @@ def _drop_scenario_aegis(g) -> None:
     attach the test deck's instead (its card supply only: the host's own supply is untouched)."""
     cid = next(c.cid for c in g.state.cards.values() if c.name == "Aegis Ballistic Missile Defense")
     del g.state.cards[cid]
+    touched(g.state, "cards")      # staged in place: the snapshot looks at the map again
     u = g.state.units["DDG(X)-106"]
     u.attachments = [x for x in u.attachments if x != "Aegis Ballistic Missile Defense"]
 

@@ -6,6 +6,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 from tests.conftest import lrs_impulse, pass_impulse
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel.datacodec import touched
 
 B, R = "TF Blue", "TF Red"
 FOUR_TF = {"TF Boston": "US", "TF Memphis": "US", "TF Moscow": "RU", "TF St. Petersburg": "RU"}
@@ -146,6 +147,7 @@ def test_3_42_example_units_lost_with_their_transport_count_for_initiative():
                   task_forces={B: "US", R: "RU"}, mixed=["F-4"])
     for i in range(1, 4):
         g.state.units[f"{i} Alpha"] = g.state.units["LHD 1"].clone()
+        touched(g.state, "units")      # staged in place: the snapshot looks at the map again
         a = g.state.units[f"{i} Alpha"]
         a.uid, a.type_id, a.hex, a.embarked_on, a.hp, a.supply = f"{i} Alpha", "usmc_infantry_platoon", None, "LHD 1", 2, {"GA": 10}
     lrs_impulse(g, R, "Msta", "LHD 1", 4)

@@ -18,6 +18,7 @@ from lcb_lab.ui import LabApp
 from lcb_lab.ui.lcb.card_hand import card_detail_html, deck_of, seen_cards
 from lcb_lab.ui.lcb.cards import play_anchor
 from lcb_lab.ui.lcb.reactions import CardResponseForm
+from lcb_lab.kernel.datacodec import touched
 
 from conftest import on_page, plain_text, state_json, widget_texts as _texts
 
@@ -29,6 +30,7 @@ def _game(forced=()):
     g = load_scenario("gotland_redux", seed=1, forced=list(forced))
     for c in list(g.state.cards):          # the scenario's own cards aside: a known hand per team
         del g.state.cards[c]
+        touched(g.state, "cards")      # staged in place: the snapshot looks at the map again
     jcc.add_card(g.state, "US", "Tactical Cyber Attack")                              # US-1, pool
     jcc.add_card(g.state, "US", "Space Satellites", where="deployed").deployed = True  # US-2, ready
     jcc.add_card(g.state, "RU", HIDDEN_RU)                                            # RU-1, pool
@@ -428,6 +430,7 @@ def test_an_ftr_nullify_at_a_deployed_card_with_an_escort_from_the_cards_panel()
     g = load_scenario("gotland_redux", seed=1)
     for c in list(g.state.cards):
         del g.state.cards[c]
+        touched(g.state, "cards")      # staged in place: the snapshot looks at the map again
     jcc.add_card(g.state, "US", "Combat Air Patrols")                                                  # US-1
     jcc.add_card(g.state, "US", "F-22 Escorts", where="deployed", face_up=True).deployed = True          # US-2
     jcc.add_card(g.state, "RU", "Combat Air Patrols", where="deployed", face_up=True).deployed = True    # RU-1

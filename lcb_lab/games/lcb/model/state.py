@@ -384,7 +384,10 @@ class GameState(FieldTracked):
     are tracked (:class:`lcb_lab.kernel.datacodec.FieldTracked`): a snapshot takes the ones not
     assigned since the last snapshot or restore from that snapshot without comparing them, so a rule
     changing one in place (``append``, an item set, ``+=`` on an item) assigns the field again or
-    calls ``datacodec.touched(state, name)``."""
+    calls ``datacodec.touched(state, name)``.  So do the maps of records (``units``, ``cards``,
+    ``markers``, ``card_markers``, ``deploy_areas``): while none of their records was written, a
+    snapshot takes them from the last one whole, so a rule adding or removing a record in place
+    touches the map (:mod:`lcb_lab.kernel.datatrack`)."""
 
     scenario: str
     turn: int

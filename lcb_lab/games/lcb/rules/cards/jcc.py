@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effects, targets as card_targets
@@ -538,6 +539,7 @@ def add_card(ctx_or_state: Ctx | GameState, team: str, name: str, where: str = "
         n += 1
         cid = f"{team}-{n}"
     s.cards[cid] = Card(cid, name, team, where, host, hex_, face_up, free=free, bought=s.turn)
+    touched(s, "cards")      # in place: the snapshot compares it again
     return s.cards[cid]
 
 

@@ -11,6 +11,7 @@ markers (:func:`card_gone`), and a transport marker leaving the map takes the un
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.common import Ctx, names
 from lcb_lab.games.lcb.rules.stages import influence
@@ -63,6 +64,7 @@ def card_gone(ctx: Ctx, cid: str) -> None:
         lost = [ctx.state.units[u] for u in m.cargo if u in ctx.state.units]
         lose_cargo(ctx, m, lost)             # 12.06: a discarded transport marker takes its units with it
         ctx.state.card_markers.pop(m.mid, None)
+        touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
         ctx.log(explain.step("marker", f"{m.mid} removed", "its card has left play: the marker goes with it"
                              + (" and the units aboard are lost" if lost else ""),
                              ["13.22", "13.25"] + (["12.06"] if lost else [])), marker=m.mid)

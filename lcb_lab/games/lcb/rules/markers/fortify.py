@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, GameState, other
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
@@ -124,6 +125,7 @@ def end_of_turn(ctx: Ctx) -> None:
     for m in [m for m in ctx.state.card_markers.values() if m.kind == "fortification"]:
         if not ctx.state.units_in(m.hex, m.team):
             ctx.state.card_markers.pop(m.mid, None)
+            touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
             ctx.log(explain.step("marker", f"Fortification in {m.hex} removed",
                                  "abandoned: no friendly unit holds the hex at the end of the turn", ["13.53"]),
                     hex=m.hex)

@@ -49,6 +49,7 @@ from lcb_lab.games.lcb import actions as A
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
 from lcb_lab.games.lcb.choice_options import MildecOptions, MineAttackOptions
 from lcb_lab.kernel.errors import IllegalAction
@@ -159,6 +160,7 @@ def clear_mines(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     ctx.log(explain.step("mine", f"{ct.name} clears {n} mine cube(s) in {h}", f"{m.level} left", ["13.32"]))
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
+        touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
     return True
 
 
@@ -392,6 +394,7 @@ def _finish(ctx: Ctx, m: CardMarker) -> dict | None:
     m.data = {k: v for k, v in m.data.items() if k != "pending"}
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
+        touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
     if p.get("resume") in RESUMES:
         RESUMES[p["resume"]](ctx, p)
         return None

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Marker, other
@@ -40,6 +41,7 @@ def new_marker(ctx: Ctx, kind: str, team: str, card: str, hex_: str, revealed: b
         n += 1
     m = CardMarker(f"{pre}-{n}", kind, team, card, hex_, revealed)
     ctx.state.card_markers[m.mid] = m
+    touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
     return m
 
 
@@ -90,6 +92,7 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
             tf = imp.task_force if imp else next((t for t, x in ctx.state.task_forces.items() if x == team), "")
             m = Marker(f"M{n}", kind, team, tf, h)     # the Deployment Stage: the team's first TF (sandbox)
             ctx.state.markers[m.mid] = m
+            touched(ctx.state, "markers")      # in place: the snapshot compares it again
             ctx.log(explain.step("effect", f"{card_name}: a MILDEC is placed", f"face down in {h}", ["4.22"]),
                     team=team, effect="mildec", hex=h)
         else:
@@ -122,6 +125,7 @@ def remove(ctx: Ctx, marker: CardMarker, by_team: str | None, rules: list[str]) 
     """Take ``marker`` off the map and discard its card (13.22 ISR, 13.43 SOF); a destroyed
     Proxy Force rolls for the Influence Meter (13.13, :func:`lcb_lab.games.lcb.rules.markers.proxy.destroyed`)."""
     ctx.state.card_markers.pop(marker.mid, None)
+    touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
     if marker.kind == "proxy" and by_team is not None:
         proxy_destroyed(ctx, marker, by_team)
     if not any(m.card == marker.card for m in ctx.state.card_markers.values()):

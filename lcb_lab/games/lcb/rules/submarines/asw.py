@@ -33,6 +33,7 @@ from lcb_lab.games.lcb import plain
 from lcb_lab.games.lcb.choices import MildecChoice
 from lcb_lab.games.lcb.choice_options import MildecOptions
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.observer_table import may_hold_mildec
@@ -85,6 +86,7 @@ def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
         text = f"{target} loses 1 HP (one ship of the convoy), not the whole convoy"
         if m.hp <= 0:
             del s.card_markers[target]
+            touched(s, "card_markers")      # in place: the snapshot compares it again
             card = s.cards.get(m.card)
             if card is not None:
                 card.where, card.host = "discarded", None

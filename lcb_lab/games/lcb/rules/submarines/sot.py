@@ -172,6 +172,7 @@ def put_in_play(ctx: Ctx, card: Card, ct: CardType) -> Unit:
     s.units[uid] = u
     s.deploy_areas[uid] = DeployArea(hexes=[h for h in sorted(ctx.board.hexes) if ctx.board.hex(h).has_water
                                             and not coastal(ctx, h)])   # any open water (14.02 NOTE)
+    touched(s, "units", "deploy_areas")      # in place: the snapshot compares them again
     card.where, card.host = "pool", uid     # hidden like any bought card (9.02); never played (core_action "combat")
     return u
 

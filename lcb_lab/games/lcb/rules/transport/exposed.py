@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Collection
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.common import Ctx, names
 
@@ -62,6 +63,7 @@ def discard(ctx: Ctx, m: CardMarker, why: str, rules: list[str], lose_cargo: boo
         on_kill(ctx, by, lost)                       # as combat.destroy does (15.0)
     m.cargo, m.rp = [], 0
     del ctx.state.card_markers[m.mid]
+    touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
     card = ctx.state.cards.get(m.card)
     if card is not None and card.in_play:
         card.where, card.host, card.hex = "discarded", None, None

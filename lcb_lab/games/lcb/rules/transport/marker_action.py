@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
@@ -177,6 +178,7 @@ def step_reembark(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) ->
     if m.rp:
         host.supply = {**host.supply, "RP": host.supply.get("RP", 0) + m.rp}
     del ctx.state.card_markers[m.mid]
+    touched(ctx.state, "card_markers")      # in place: the snapshot compares it again
     ctx.log(explain.step("transport", f"{m.data.get('name', m.mid)}'s marker re-embarks on {host.uid}",
                          (f"{names(units)} go to its Embark Area; " if units else "")
                          + "the card stays deployed (no AP for its next use)", ["12.27", "12.53"]),

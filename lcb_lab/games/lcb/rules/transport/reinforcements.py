@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.datacodec import touched
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
@@ -147,6 +148,7 @@ def new_unit(ctx: Ctx, team: str, r: dict, tf: str) -> Unit:
         supply["RP"] = t.rp
     u = Unit(r["uid"], r["type"], team, tf, None, t.hp, supply)
     ctx.state.units[u.uid] = u
+    touched(ctx.state, "units")      # in place: the snapshot compares it again
     return u
 
 
