@@ -4,7 +4,9 @@ Each short cut is checked against the plain computation it replaces, on every st
 games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.py``):
 
 * ``jcc.iter_accepted_plays`` (the card / option / action checks made once, the target checks once
-  per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one;
+  per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one, and so does
+  ``legal_cards.iter_play_card_options`` (a use checked before its targets and escorts are built) of
+  the plain candidates ``legal_cards.candidate_plays``;
 * ``legal_cards.seen_enemy_hexes`` gives the hexes of the enemy counters ``observer.observe`` shows;
 * ``responses.player_cannot_rule_out`` (a hidden card judged once per place, 9.02) agrees with
   judging every hidden card;
@@ -64,7 +66,7 @@ def _every_hidden_card(ctx, team: str) -> bool:
 def compared():
     """Play the random games with each short cut wrapped to compare it with the plain one; the
     number of comparisons made, by short cut."""
-    counts = {"plays": 0, "accepted": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0}
+    counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0}
     mp = pytest.MonkeyPatch()
     accepted, seen, rule_out, search = (jcc.iter_accepted_plays, legal_cards.seen_enemy_hexes,
                                         responses.player_cannot_rule_out, move._search)
@@ -109,7 +111,13 @@ def compared():
         first = next(lazy, None)                 # what the random player asks before its draw
         everything = list(iterate(game))
         assert ([first, *lazy] if first is not None else []) == everything
+        ctx, cands = game._ctx(), legal_cards.candidate_plays(game)
+        plain = [a for a in cands if jcc._links_ok(ctx, a)]
+        assert everything == plain
+        assert list(accepted(ctx, cands)) == plain
         counts["iter"] += 1
+        counts["options"] += len(plain)
+        counts["candidates"] += len(cands)
         yield from everything
 
     mp.setattr(jcc, "iter_accepted_plays", iter_accepted_plays)
@@ -127,7 +135,7 @@ def compared():
 
 
 def test_accepted_plays_keep_exactly_what_check_links_accepts(compared):
-    assert compared["plays"] > 100 and 0 < compared["accepted"] < compared["plays"]
+    assert compared["candidates"] > 100 and 0 < compared["options"] < compared["candidates"]
 
 
 def test_seen_enemy_hexes_are_those_of_the_observed_view(compared):
@@ -155,11 +163,11 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
     later play of its card option is checked first (the random player asks for the first option
     before its draw, and often stops there)."""
     checked, last_is_first = [], []
-    real, iterate = jcc._targets_ok, legal_cards.iter_play_card_options
+    real, iterate = jcc.targets_ok, legal_cards.iter_play_card_options
 
-    def targets_ok(ctx, use, a):
-        checked.append((a.card, a.option, a.targets, a.hex))
-        return real(ctx, use, a)
+    def targets_ok(ctx, use, targets, hex_):
+        checked.append((use[0].cid, use[2].label, targets, hex_))
+        return real(ctx, use, targets, hex_)
 
     def measured(game):                      # as the random player asks: the first, then maybe all
         del checked[:]
@@ -170,7 +178,7 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
         assert (first is None) == (not every) and (first is None or first == every[0])
         return iterate(game)
 
-    monkeypatch.setattr(jcc, "_targets_ok", targets_ok)
+    monkeypatch.setattr(jcc, "targets_ok", targets_ok)
     monkeypatch.setattr(legal_cards, "iter_play_card_options", measured)
     for seed in SEEDS:
         _play(seed)

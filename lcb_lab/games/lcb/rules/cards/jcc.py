@@ -413,16 +413,37 @@ def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> 
 
 def _targets_ok(ctx: Ctx, use: tuple, a) -> bool:
     """The target checks of :func:`check_links` for play ``a`` whose use passed :func:`_check_use`
-    (:func:`check_aim` or :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`)."""
+    (:func:`targets_ok` of its ``targets`` and ``hex``)."""
+    return targets_ok(ctx, use, a.targets, a.hex)
+
+
+def targets_ok(ctx: Ctx, use: tuple, targets: tuple, hex_: str | None) -> bool:
+    """The target checks of :func:`check_links` for ``targets`` / ``hex_`` of a use that passed
+    :func:`_check_use` (its result ``use``): :func:`check_aim` or
+    :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`.  False where they refuse."""
     card, ct, eff, paid, d, aim = use
     try:
         if aim:
-            own_impulse.check_aim(ctx, card.team, ct, eff, list(a.targets))
+            own_impulse.check_aim(ctx, card.team, ct, eff, list(targets))
         else:
-            card_targets.check_targets(ctx, card.team, card, ct, eff, list(a.targets), a.hex)
+            card_targets.check_targets(ctx, card.team, card, ct, eff, list(targets), hex_)
     except (IllegalAction, UnknownName):
         return False
     return True
+
+
+def checked_use(ctx: Ctx, uses: dict, cid: str, option: str, aid: int | None) -> tuple:
+    """:func:`_check_use` of card ``cid``'s ``option`` paid by action ``aid``, kept in ``uses`` (the
+    same key and value :func:`iter_accepted_plays` keeps): its result, or ``()`` when refused."""
+    key = (cid, option, aid)
+    got = uses.get(key)
+    if got is None:
+        try:
+            got = _check_use(ctx, cid, option, aid)
+        except (IllegalAction, UnknownName):
+            got = ()
+        uses[key] = got
+    return got
 
 
 def _escort_ok(ctx: Ctx, card: Card, escort: str | None) -> bool:
