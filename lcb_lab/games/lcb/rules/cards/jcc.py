@@ -39,18 +39,25 @@ from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effec
 from lcb_lab.games.lcb.rules.cards import ftr_nullify, own_impulse
 from lcb_lab.games.lcb.rules.common import Ctx
 
+_NO_DECK: dict = {}
+
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Effect
     from lcb_lab.games.lcb.model.state import GameState
 
 
 def _matches(ctx: Ctx, card: Card, ref: str) -> bool:
-    if ref in (card.cid, card.name):
+    """Whether ``ref`` names ``card``: its cid, its name or an alias of its type."""
+    if ref == card.cid or ref == card.name:
         return True
-    try:
-        return ref in ctx.ctype(card).aliases
-    except UnknownName:
-        return False
+    decks = ctx.decks                 # Ctx.ctype's hot path (two dict look-ups), inline: asked very often
+    t = decks.cards.get(card.team, _NO_DECK).get(card.name) if decks is not None else None
+    if t is None:
+        try:
+            t = ctx.ctype(card)
+        except UnknownName:
+            return False
+    return ref in t.aliases
 
 
 def find(ctx: Ctx, ref: str, team: str, rule: str = "9.0", where: tuple[str, ...] | None = None) -> Card:
