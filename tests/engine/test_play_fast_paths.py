@@ -7,6 +7,7 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
   per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one, and so does
   ``legal_cards.iter_play_card_options`` (a use checked before its targets and escorts are built) of
   the plain candidates ``legal_cards.candidate_plays``;
+* ``jcc.named_cards`` (the deck's aliases looked up once) gives the cards ``jcc._matches`` finds one by one;
 * ``legal_cards.seen_enemy_hexes`` gives the hexes of the enemy counters ``observer.observe`` shows;
 * ``responses.player_cannot_rule_out`` (a hidden card judged once per place, 9.02) agrees with
   judging every hidden card;
@@ -66,11 +67,11 @@ def _every_hidden_card(ctx, team: str) -> bool:
 def compared():
     """Play the random games with each short cut wrapped to compare it with the plain one; the
     number of comparisons made, by short cut."""
-    counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0}
+    counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0, "named": 0}
     mp = pytest.MonkeyPatch()
     accepted, seen, rule_out, search = (jcc.iter_accepted_plays, legal_cards.seen_enemy_hexes,
                                         responses.player_cannot_rule_out, move._search)
-    iterate, targets = legal_cards.iter_play_card_options, legal_cards._targets
+    iterate, targets, named = legal_cards.iter_play_card_options, legal_cards._targets, jcc.named_cards
 
     def iter_accepted_plays(ctx, plays, uses=None):
         plays = list(plays)
@@ -120,6 +121,13 @@ def compared():
         counts["candidates"] += len(cands)
         yield from everything
 
+    def named_cards(ctx, team, ref):
+        got = named(ctx, team, ref)
+        assert got == [c for c in ctx.state.cards.values() if c.team == team and c.in_play and jcc._matches(ctx, c, ref)]
+        counts["named"] += 1
+        return got
+
+    mp.setattr(jcc, "named_cards", named_cards)
     mp.setattr(jcc, "iter_accepted_plays", iter_accepted_plays)
     mp.setattr(legal_cards, "_targets", _targets)
     mp.setattr(legal_cards, "seen_enemy_hexes", seen_enemy_hexes)
@@ -136,6 +144,10 @@ def compared():
 
 def test_accepted_plays_keep_exactly_what_check_links_accepts(compared):
     assert compared["candidates"] > 100 and 0 < compared["options"] < compared["candidates"]
+
+
+def test_cards_named_with_the_deck_aliases_looked_up_once_are_those_matched_one_by_one(compared):
+    assert compared["named"] > 10
 
 
 def test_seen_enemy_hexes_are_those_of_the_observed_view(compared):

@@ -47,8 +47,9 @@ def _uses(game: GameLike) -> list[tuple]:
         if d.kind == "move_embarked_jcc" and d.played and len(d.embarked_ships) >= len(d.units):
             continue                  # every ship of the action has played its card (11.12 ex.)
         aboard = jcc.embark_usable_attached(ctx, d.units) if d.kind == "move_embarked_jcc" else []   # 10.310
+        named = {c.cid for c in jcc.named_cards(ctx, imp.team, d.jcc)} if d.kind == "play_jcc" else ()
         for c in mine:
-            if d.kind == "play_jcc" and jcc._matches(ctx, c, d.jcc):
+            if d.kind == "play_jcc" and c.cid in named:
                 out.append((c, d.aid))
             elif d.kind == "move_embarked_jcc" and (c.where == "embarked" and c.host in d.units or c in aboard) \
                     and (not d.jcc or jcc._matches(ctx, c, d.jcc)):

@@ -38,6 +38,7 @@ from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effects, targets as card_targets
 from lcb_lab.games.lcb.rules.cards import ftr_nullify, own_impulse
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.model import fixed_memo
 
 _NO_DECK: dict = {}
 
@@ -60,6 +61,34 @@ def _matches(ctx: Ctx, card: Card, ref: str) -> bool:
     return ref in t.aliases
 
 
+def named_cards(ctx: Ctx, team: str, ref: str) -> list[Card]:
+    """``team``'s cards in play that ``ref`` names (:func:`_matches`), in the game's order: the
+    same list as testing each card, with the deck's aliases looked up once (the decks are fixed:
+    :func:`lcb_lab.games.lcb.model.fixed_memo.memo`)."""
+    decks = ctx.decks
+    if decks is None:                 # the packaged sandbox decks, as Ctx.ctype takes them
+        from lcb_lab.games.lcb.model.cards import load_decks
+        decks = ctx.decks = load_decks()
+    deck = decks.cards.get(team, _NO_DECK)
+    by_alias = _alias_names(decks, team).get(ref, ())
+    return [c for c in ctx.state.cards.values() if c.team == team
+            and (ref == c.cid or ref == c.name or (c.name in by_alias if c.name in deck else _matches(ctx, c, ref)))
+            and c.in_play]
+
+
+def _alias_names(decks, team: str) -> dict[str, frozenset[str]]:
+    """``{alias: the names of team's card types that have it}`` of a deck (fixed facts)."""
+    facts = fixed_memo.memo(decks)
+    got = facts.get(("alias_names", team))
+    if got is None:
+        names: dict[str, set[str]] = {}
+        for name, t in decks.cards.get(team, _NO_DECK).items():
+            for a in t.aliases:
+                names.setdefault(a, set()).add(name)
+        got = facts[("alias_names", team)] = {a: frozenset(v) for a, v in names.items()}
+    return got
+
+
 def find(ctx: Ctx, ref: str, team: str, rule: str = "9.0", where: tuple[str, ...] | None = None) -> Card:
     """The card ``ref`` of ``team``: a cid (``"US-3"``) or a card name (its first card still
     in play, in cid order; with ``where``, the first in one of those places).  Raises
@@ -67,8 +96,7 @@ def find(ctx: Ctx, ref: str, team: str, rule: str = "9.0", where: tuple[str, ...
     s = ctx.state
     c = s.cards.get(ref)
     if c is None:
-        named = [c for c in s.cards.values() if c.team == team and c.in_play and _matches(ctx, c, ref)
-                 and (where is None or c.where in where)]
+        named = [c for c in named_cards(ctx, team, ref) if where is None or c.where in where]
         c = named[0] if named else None
     if c is None:
         raise IllegalAction(rule, f"{team} has no card {ref!r}")
@@ -112,7 +140,7 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     imp = s.impulse
     # one refusal whether or not the other team holds such a card: which cards it holds is
     # hidden (9.02), so the answer may not depend on them
-    cands = [c for c in s.cards.values() if c.team == team and c.in_play and _matches(ctx, c, ref)]
+    cands = named_cards(ctx, team, ref)
     mine = [c for c in cands if c.where in ("pool", "attached", "deployed")]
     if not mine:
         raise IllegalAction("3.12", f"{ref!r} is not in {team}'s JCC pool")
