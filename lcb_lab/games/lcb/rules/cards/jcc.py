@@ -433,7 +433,7 @@ def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> 
             tkey = ("targets", a.card, a.option, a.targets, a.hex)     # whatever action pays (the card decides)
             ok = uses.get(tkey)
             if ok is None:
-                ok = uses[tkey] = _targets_ok(ctx, got, a)
+                ok = uses[tkey] = targets_ok(ctx, got, a.targets, a.hex)
             if not ok:
                 continue
             if a.escort:                # whatever the targets: the card and its escort decide (check_escort)
@@ -444,12 +444,6 @@ def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> 
                 if not ok:
                     continue
         yield a
-
-
-def _targets_ok(ctx: Ctx, use: tuple, a) -> bool:
-    """The target checks of :func:`check_links` for play ``a`` whose use passed :func:`_check_use`
-    (:func:`targets_ok` of its ``targets`` and ``hex``)."""
-    return targets_ok(ctx, use, a.targets, a.hex)
 
 
 def targets_ok(ctx: Ctx, use: tuple, targets: tuple, hex_: str | None) -> bool:
