@@ -15,6 +15,8 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
 * the fixed facts of ``model.fixed_memo`` are told apart by the identity of the objects;
 * ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole
   list, and its first option is yielded right after its own target check;
+* a response window asks the player's own "can it be ruled out" test only when the answering team
+  holds no true answer, and opens as before;
 * the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
   ``known``) are those found afresh for each.
 """
@@ -207,3 +209,37 @@ def test_fixed_memo_tells_objects_apart_by_identity():
         fixed_memo.memo(object())
     assert len(fixed_memo._MEMOS) <= fixed_memo.MAX_MEMOS
     assert "fact" not in fixed_memo.memo(a, b)
+
+
+def test_a_window_with_true_answers_opens_without_the_players_own_test(monkeypatch):
+    """A response window opens when the answering team truly holds an answer, or when the player
+    cannot rule one out (9.41, 9.02): the player's own test is asked only when there is no true
+    answer (it cannot change the verdict otherwise), and the windows open as before."""
+    asked, windows = [], []
+    real_options, real_rule_out, real_open = responses.options, responses.player_cannot_rule_out, responses.open_window
+
+    def options(ctx, team):
+        got = real_options(ctx, team)
+        windows.append({"true": bool(got.cards or got.interceptors), "asked": False})
+        return got
+
+    def player_cannot_rule_out(ctx, team):
+        windows[-1]["asked"] = True
+        return real_rule_out(ctx, team)
+
+    def open_window(ctx):
+        n = len(windows)
+        opened = real_open(ctx)
+        if len(windows) > n:                # a chain was open: both tests as the plain form asks them
+            w = windows[-1]
+            assert opened == (w["true"] or real_rule_out(ctx, other(ctx.state.chain[-1].team)))
+            asked.append(w)
+        return opened
+
+    monkeypatch.setattr(responses, "options", options)
+    monkeypatch.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
+    monkeypatch.setattr(responses, "open_window", open_window)
+    for seed in SEEDS:
+        _play(seed)
+    assert sum(w["true"] for w in asked) > 5 and sum(not w["true"] for w in asked) > 5
+    assert all(w["asked"] == (not w["true"]) for w in asked)
