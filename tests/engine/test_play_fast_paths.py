@@ -12,6 +12,7 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
 * ``responses.player_cannot_rule_out`` (a hidden card judged once per place, 9.02) agrees with
   judging every hidden card;
 * a kept move search (``move._search``) equals a fresh Dijkstra over the same inputs;
+* the random mover's ``move.destinations`` (each path made only when drawn) are ``move.paths``, in order;
 * the fixed facts of ``model.fixed_memo`` are told apart by the identity of the objects;
 * ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole
   list, and its first option is yielded right after its own target check;
@@ -69,11 +70,12 @@ def _every_hidden_card(ctx, team: str) -> bool:
 def compared():
     """Play the random games with each short cut wrapped to compare it with the plain one; the
     number of comparisons made, by short cut."""
-    counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0, "named": 0}
+    counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0, "named": 0, "destinations": 0}
     mp = pytest.MonkeyPatch()
     accepted, seen, rule_out, search = (jcc.iter_accepted_plays, legal_cards.seen_enemy_hexes,
                                         responses.player_cannot_rule_out, move._search)
     iterate, targets, named = legal_cards.iter_play_card_options, legal_cards._targets, jcc.named_cards
+    found = move.destinations
 
     def iter_accepted_plays(ctx, plays, uses=None):
         plays = list(plays)
@@ -129,6 +131,14 @@ def compared():
         counts["named"] += 1
         return got
 
+    def destinations(ctx, units):
+        dests, path_to = found(ctx, units)
+        assert {d: path_to(d) for d in dests} == move.paths(ctx, units) and len(dests) == len(set(dests))
+        assert list(move.paths(ctx, units)) == dests
+        counts["destinations"] += 1
+        return dests, path_to
+
+    mp.setattr(move, "destinations", destinations)
     mp.setattr(jcc, "named_cards", named_cards)
     mp.setattr(jcc, "iter_accepted_plays", iter_accepted_plays)
     mp.setattr(legal_cards, "_targets", _targets)
@@ -158,6 +168,10 @@ def test_seen_enemy_hexes_are_those_of_the_observed_view(compared):
 
 def test_hidden_cards_judged_once_per_place_give_the_same_verdict(compared):
     assert compared["rule_out"] > 10
+
+
+def test_the_random_movers_destinations_and_their_paths_are_move_paths(compared):
+    assert compared["destinations"] > 10
 
 
 def test_a_kept_move_search_equals_a_fresh_one(compared):
