@@ -4,14 +4,20 @@ Each short cut is checked against the plain computation it replaces, on every st
 games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.py``):
 
 * ``jcc.iter_accepted_plays`` (the card / option / action checks made once, the target checks once
-  per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one;
+  per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one, and so does
+  ``legal_cards.iter_play_card_options`` (a use checked before its targets and escorts are built) of
+  the plain candidates ``legal_cards.candidate_plays``;
+* ``jcc.named_cards`` (the deck's aliases looked up once) gives the cards ``jcc._matches`` finds one by one;
 * ``legal_cards.seen_enemy_hexes`` gives the hexes of the enemy counters ``observer.observe`` shows;
 * ``responses.player_cannot_rule_out`` (a hidden card judged once per place, 9.02) agrees with
   judging every hidden card;
 * a kept move search (``move._search``) equals a fresh Dijkstra over the same inputs;
+* the random mover's ``move.destinations`` (each path made only when drawn) are ``move.paths``, in order;
 * the fixed facts of ``model.fixed_memo`` are told apart by the identity of the objects;
 * ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole
   list, and its first option is yielded right after its own target check;
+* a response window asks the player's own "can it be ruled out" test only when the answering team
+  holds no true answer, and opens as before;
 * the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
   ``known``) are those found afresh for each.
 """
@@ -64,11 +70,12 @@ def _every_hidden_card(ctx, team: str) -> bool:
 def compared():
     """Play the random games with each short cut wrapped to compare it with the plain one; the
     number of comparisons made, by short cut."""
-    counts = {"plays": 0, "accepted": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0}
+    counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0, "named": 0, "destinations": 0}
     mp = pytest.MonkeyPatch()
     accepted, seen, rule_out, search = (jcc.iter_accepted_plays, legal_cards.seen_enemy_hexes,
                                         responses.player_cannot_rule_out, move._search)
-    iterate, targets = legal_cards.iter_play_card_options, legal_cards._targets
+    iterate, targets, named = legal_cards.iter_play_card_options, legal_cards._targets, jcc.named_cards
+    found = move.destinations
 
     def iter_accepted_plays(ctx, plays, uses=None):
         plays = list(plays)
@@ -109,9 +116,30 @@ def compared():
         first = next(lazy, None)                 # what the random player asks before its draw
         everything = list(iterate(game))
         assert ([first, *lazy] if first is not None else []) == everything
+        ctx, cands = game._ctx(), legal_cards.candidate_plays(game)
+        plain = [a for a in cands if jcc._links_ok(ctx, a)]
+        assert everything == plain
+        assert list(accepted(ctx, cands)) == plain
         counts["iter"] += 1
+        counts["options"] += len(plain)
+        counts["candidates"] += len(cands)
         yield from everything
 
+    def named_cards(ctx, team, ref):
+        got = named(ctx, team, ref)
+        assert got == [c for c in ctx.state.cards.values() if c.team == team and c.in_play and jcc._matches(ctx, c, ref)]
+        counts["named"] += 1
+        return got
+
+    def destinations(ctx, units):
+        dests, path_to = found(ctx, units)
+        assert {d: path_to(d) for d in dests} == move.paths(ctx, units) and len(dests) == len(set(dests))
+        assert list(move.paths(ctx, units)) == dests
+        counts["destinations"] += 1
+        return dests, path_to
+
+    mp.setattr(move, "destinations", destinations)
+    mp.setattr(jcc, "named_cards", named_cards)
     mp.setattr(jcc, "iter_accepted_plays", iter_accepted_plays)
     mp.setattr(legal_cards, "_targets", _targets)
     mp.setattr(legal_cards, "seen_enemy_hexes", seen_enemy_hexes)
@@ -127,7 +155,11 @@ def compared():
 
 
 def test_accepted_plays_keep_exactly_what_check_links_accepts(compared):
-    assert compared["plays"] > 100 and 0 < compared["accepted"] < compared["plays"]
+    assert compared["candidates"] > 100 and 0 < compared["options"] < compared["candidates"]
+
+
+def test_cards_named_with_the_deck_aliases_looked_up_once_are_those_matched_one_by_one(compared):
+    assert compared["named"] > 10
 
 
 def test_seen_enemy_hexes_are_those_of_the_observed_view(compared):
@@ -136,6 +168,10 @@ def test_seen_enemy_hexes_are_those_of_the_observed_view(compared):
 
 def test_hidden_cards_judged_once_per_place_give_the_same_verdict(compared):
     assert compared["rule_out"] > 10
+
+
+def test_the_random_movers_destinations_and_their_paths_are_move_paths(compared):
+    assert compared["destinations"] > 10
 
 
 def test_a_kept_move_search_equals_a_fresh_one(compared):
@@ -155,11 +191,11 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
     later play of its card option is checked first (the random player asks for the first option
     before its draw, and often stops there)."""
     checked, last_is_first = [], []
-    real, iterate = jcc._targets_ok, legal_cards.iter_play_card_options
+    real, iterate = jcc.targets_ok, legal_cards.iter_play_card_options
 
-    def targets_ok(ctx, use, a):
-        checked.append((a.card, a.option, a.targets, a.hex))
-        return real(ctx, use, a)
+    def targets_ok(ctx, use, targets, hex_):
+        checked.append((use[0].cid, use[2].label, targets, hex_))
+        return real(ctx, use, targets, hex_)
 
     def measured(game):                      # as the random player asks: the first, then maybe all
         del checked[:]
@@ -170,7 +206,7 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
         assert (first is None) == (not every) and (first is None or first == every[0])
         return iterate(game)
 
-    monkeypatch.setattr(jcc, "_targets_ok", targets_ok)
+    monkeypatch.setattr(jcc, "targets_ok", targets_ok)
     monkeypatch.setattr(legal_cards, "iter_play_card_options", measured)
     for seed in SEEDS:
         _play(seed)
@@ -187,3 +223,37 @@ def test_fixed_memo_tells_objects_apart_by_identity():
         fixed_memo.memo(object())
     assert len(fixed_memo._MEMOS) <= fixed_memo.MAX_MEMOS
     assert "fact" not in fixed_memo.memo(a, b)
+
+
+def test_a_window_with_true_answers_opens_without_the_players_own_test(monkeypatch):
+    """A response window opens when the answering team truly holds an answer, or when the player
+    cannot rule one out (9.41, 9.02): the player's own test is asked only when there is no true
+    answer (it cannot change the verdict otherwise), and the windows open as before."""
+    asked, windows = [], []
+    real_options, real_rule_out, real_open = responses.options, responses.player_cannot_rule_out, responses.open_window
+
+    def options(ctx, team):
+        got = real_options(ctx, team)
+        windows.append({"true": bool(got.cards or got.interceptors), "asked": False})
+        return got
+
+    def player_cannot_rule_out(ctx, team):
+        windows[-1]["asked"] = True
+        return real_rule_out(ctx, team)
+
+    def open_window(ctx):
+        n = len(windows)
+        opened = real_open(ctx)
+        if len(windows) > n:                # a chain was open: both tests as the plain form asks them
+            w = windows[-1]
+            assert opened == (w["true"] or real_rule_out(ctx, other(ctx.state.chain[-1].team)))
+            asked.append(w)
+        return opened
+
+    monkeypatch.setattr(responses, "options", options)
+    monkeypatch.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
+    monkeypatch.setattr(responses, "open_window", open_window)
+    for seed in SEEDS:
+        _play(seed)
+    assert sum(w["true"] for w in asked) > 5 and sum(not w["true"] for w in asked) > 5
+    assert all(w["asked"] == (not w["true"]) for w in asked)

@@ -21,7 +21,7 @@ coastal hex in reach with the Embarked units that fit (in designator order).  Mo
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
@@ -47,8 +47,9 @@ def _uses(game: GameLike) -> list[tuple]:
         if d.kind == "move_embarked_jcc" and d.played and len(d.embarked_ships) >= len(d.units):
             continue                  # every ship of the action has played its card (11.12 ex.)
         aboard = jcc.embark_usable_attached(ctx, d.units) if d.kind == "move_embarked_jcc" else []   # 10.310
+        named = {c.cid for c in jcc.named_cards(ctx, imp.team, d.jcc)} if d.kind == "play_jcc" else ()
         for c in mine:
-            if d.kind == "play_jcc" and jcc._matches(ctx, c, d.jcc):
+            if d.kind == "play_jcc" and c.cid in named:
                 out.append((c, d.aid))
             elif d.kind == "move_embarked_jcc" and (c.where == "embarked" and c.host in d.units or c in aboard) \
                     and (not d.jcc or jcc._matches(ctx, c, d.jcc)):
@@ -131,34 +132,80 @@ def play_card_options(game: GameLike) -> list:
 def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
     """:func:`play_card_options` one by one, each checked only when it is reached (the random
     player asks whether there is one before it draws whether to play; the game must not change
-    while the iterator is in use)."""
+    while the iterator is in use).  The same plays, in the same order, as
+    ``jcc.iter_accepted_plays`` of :func:`candidate_plays` (``tests/engine/test_play_fast_paths.py``),
+    but checked per card use first: a use the rules refuse (:func:`jcc.checked_use`) skips its
+    targets and escorts unbuilt, a target its escorts, and a play is made only once accepted."""
     s, imp = game.state, game.state.impulse
     if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
         return
     ctx = game._ctx()
-    checked: dict = {}              # the card / option / action checks, made once (jcc.iter_accepted_plays)
+    if s.stage == "deployment":     # not an impulse's play: the plain enumeration (check_links per play)
+        yield from jcc.iter_accepted_plays(ctx, _candidates(game, ctx, {}), {})
+        return
+    uses: dict = {}                 # the card / option / action, target and escort checks, made once
     known: dict = {}                # the target lists shared by the cards and options (_targets)
+    targets_ok, escort_ok = jcc.targets_ok, jcc._escort_ok
+    for card, aid in _uses(game):
+        try:
+            ct = ctx.ctype(card)
+        except UnknownName:
+            continue
+        cid = card.cid
+        if aid is not None and ct.persistent and card.where == "pool" and jcc.checked_use(ctx, uses, cid, jcc.DEPLOY, aid):
+            yield A.PlayCard(cid, jcc.DEPLOY, (), None, aid)            # 9.21: deployed unused
+        escorts = _escorts(game, card, ct)
+        for eff in ct.effects:
+            if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
+                continue
+            use = jcc.checked_use(ctx, uses, cid, eff.label, aid)
+            if not use:
+                continue
+            label = eff.label
+            for t in _targets(game, card, eff, ctx, known):
+                targets, hex_ = tuple(t.get("targets", ())), t.get("hex")
+                tkey = ("targets", cid, label, targets, hex_)     # whatever action pays (the card decides)
+                ok = uses.get(tkey)
+                if ok is None:
+                    ok = uses[tkey] = targets_ok(ctx, use, targets, hex_)
+                if not ok:
+                    continue
+                yield A.PlayCard(cid, label, targets, hex_, aid, None)
+                for e in escorts:
+                    ekey = ("escort", cid, e)
+                    ok = uses.get(ekey)
+                    if ok is None:
+                        ok = uses[ekey] = escort_ok(ctx, use[0], e)
+                    if ok:
+                        yield A.PlayCard(cid, label, targets, hex_, aid, e)
+
+
+def candidate_plays(game: GameLike) -> list[A.PlayCard]:
+    """Every play :func:`iter_play_card_options` considers, unchecked, in its order: each use of
+    :func:`_uses` (its deployment unused, 9.21, then each option played or aimed at a deployed
+    card) with each offered target and escort (none first).  The plain form of the options:
+    they are the candidates ``jcc.check_links`` accepts."""
+    s, imp = game.state, game.state.impulse
+    if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
+        return []
+    return list(_candidates(game, game._ctx(), {}))
+
+
+def _candidates(game: GameLike, ctx: Ctx, known: dict) -> Iterator[A.PlayCard]:
     for card, aid in _uses(game):
         try:
             ct = ctx.ctype(card)
         except UnknownName:
             continue
         if aid is not None and ct.persistent and card.where == "pool":
-            yield from _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)], checked)   # 9.21: deployed unused
+            yield A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)
         escorts = [None] + _escorts(game, card, ct)
         for eff in ct.effects:
             if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
-            yield from _checked(ctx, (A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"),
-                                                 aid, e) for t in _targets(game, card, eff, ctx, known) for e in escorts), checked)
-
-
-def _checked(ctx: Ctx, plays: Iterable[A.PlayCard], uses: dict | None = None) -> Iterator[A.PlayCard]:
-    """The ``plays`` the play rules accept now, each checked when it is reached
-    (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`, through
-    :func:`lcb_lab.games.lcb.rules.cards.jcc.iter_accepted_plays`: ``uses`` keeps the checks of each
-    card, option and paying action for the next call on the same state)."""
-    return jcc.iter_accepted_plays(ctx, plays, uses)
+            for t in _targets(game, card, eff, ctx, known):
+                for e in escorts:
+                    yield A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid, e)
 
 
 def _escorts(game: GameLike, card, ct) -> list[str]:

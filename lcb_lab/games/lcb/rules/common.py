@@ -49,7 +49,8 @@ class Ctx:
 
     def is_naval(self, u: Unit | str) -> bool:
         """True when unit ``u`` (a Unit or its uid) is a naval unit."""
-        return self.utype(u).is_naval
+        t = self.catalog.units.get((self.state.unit(u) if isinstance(u, str) else u).type_id)   # utype's hot path
+        return (t if t is not None else self.utype(u)).is_naval
 
     def cv(self, u: Unit | str, slot: str) -> CombatValue | None:
         """The CV in ``slot``: the unit type's, or an Attached card's ``"<cid>:<slot>"`` (9.32)."""

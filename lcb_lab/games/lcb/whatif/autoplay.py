@@ -147,9 +147,9 @@ def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
         return
-    paths = list(move.paths(game._ctx(), units).values())
-    for i in rng.permutation(len(paths))[:4]:
-        a = A.Move(aid, tuple(paths[int(i)]))
+    dests, path_to = move.destinations(game._ctx(), units)    # move.paths, each path made when drawn
+    for i in rng.permutation(len(dests))[:4]:
+        a = A.Move(aid, tuple(path_to(dests[int(i)])))
         if legal_trial.apply_if_legal(game, a):   # one run of the act: tried and applied (legal_trial.apply_if_legal)
             return
 

@@ -39,6 +39,9 @@ from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effects, targets as card_targets
 from lcb_lab.games.lcb.rules.cards import ftr_nullify, own_impulse
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.model import fixed_memo
+
+_NO_DECK: dict = {}
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Effect
@@ -46,12 +49,45 @@ if TYPE_CHECKING:
 
 
 def _matches(ctx: Ctx, card: Card, ref: str) -> bool:
-    if ref in (card.cid, card.name):
+    """Whether ``ref`` names ``card``: its cid, its name or an alias of its type."""
+    if ref == card.cid or ref == card.name:
         return True
-    try:
-        return ref in ctx.ctype(card).aliases
-    except UnknownName:
-        return False
+    decks = ctx.decks                 # Ctx.ctype's hot path (two dict look-ups), inline: asked very often
+    t = decks.cards.get(card.team, _NO_DECK).get(card.name) if decks is not None else None
+    if t is None:
+        try:
+            t = ctx.ctype(card)
+        except UnknownName:
+            return False
+    return ref in t.aliases
+
+
+def named_cards(ctx: Ctx, team: str, ref: str) -> list[Card]:
+    """``team``'s cards in play that ``ref`` names (:func:`_matches`), in the game's order: the
+    same list as testing each card, with the deck's aliases looked up once (the decks are fixed:
+    :func:`lcb_lab.games.lcb.model.fixed_memo.memo`)."""
+    decks = ctx.decks
+    if decks is None:                 # the packaged sandbox decks, as Ctx.ctype takes them
+        from lcb_lab.games.lcb.model.cards import load_decks
+        decks = ctx.decks = load_decks()
+    deck = decks.cards.get(team, _NO_DECK)
+    by_alias = _alias_names(decks, team).get(ref, ())
+    return [c for c in ctx.state.cards.values() if c.team == team
+            and (ref == c.cid or ref == c.name or (c.name in by_alias if c.name in deck else _matches(ctx, c, ref)))
+            and c.in_play]
+
+
+def _alias_names(decks, team: str) -> dict[str, frozenset[str]]:
+    """``{alias: the names of team's card types that have it}`` of a deck (fixed facts)."""
+    facts = fixed_memo.memo(decks)
+    got = facts.get(("alias_names", team))
+    if got is None:
+        names: dict[str, set[str]] = {}
+        for name, t in decks.cards.get(team, _NO_DECK).items():
+            for a in t.aliases:
+                names.setdefault(a, set()).add(name)
+        got = facts[("alias_names", team)] = {a: frozenset(v) for a, v in names.items()}
+    return got
 
 
 def find(ctx: Ctx, ref: str, team: str, rule: str = "9.0", where: tuple[str, ...] | None = None) -> Card:
@@ -61,8 +97,7 @@ def find(ctx: Ctx, ref: str, team: str, rule: str = "9.0", where: tuple[str, ...
     s = ctx.state
     c = s.cards.get(ref)
     if c is None:
-        named = [c for c in s.cards.values() if c.team == team and c.in_play and _matches(ctx, c, ref)
-                 and (where is None or c.where in where)]
+        named = [c for c in named_cards(ctx, team, ref) if where is None or c.where in where]
         c = named[0] if named else None
     if c is None:
         raise IllegalAction(rule, f"{team} has no card {ref!r}")
@@ -106,7 +141,7 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     imp = s.impulse
     # one refusal whether or not the other team holds such a card: which cards it holds is
     # hidden (9.02), so the answer may not depend on them
-    cands = [c for c in s.cards.values() if c.team == team and c.in_play and _matches(ctx, c, ref)]
+    cands = named_cards(ctx, team, ref)
     mine = [c for c in cands if c.where in ("pool", "attached", "deployed")]
     if not mine:
         raise IllegalAction("3.12", f"{ref!r} is not in {team}'s JCC pool")
@@ -399,7 +434,7 @@ def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> 
             tkey = ("targets", a.card, a.option, a.targets, a.hex)     # whatever action pays (the card decides)
             ok = uses.get(tkey)
             if ok is None:
-                ok = uses[tkey] = _targets_ok(ctx, got, a)
+                ok = uses[tkey] = targets_ok(ctx, got, a.targets, a.hex)
             if not ok:
                 continue
             if a.escort:                # whatever the targets: the card and its escort decide (check_escort)
@@ -412,18 +447,33 @@ def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> 
         yield a
 
 
-def _targets_ok(ctx: Ctx, use: tuple, a) -> bool:
-    """The target checks of :func:`check_links` for play ``a`` whose use passed :func:`_check_use`
-    (:func:`check_aim` or :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`)."""
+def targets_ok(ctx: Ctx, use: tuple, targets: tuple, hex_: str | None) -> bool:
+    """The target checks of :func:`check_links` for ``targets`` / ``hex_`` of a use that passed
+    :func:`_check_use` (its result ``use``): :func:`check_aim` or
+    :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`.  False where they refuse."""
     card, ct, eff, paid, d, aim = use
     try:
         if aim:
-            own_impulse.check_aim(ctx, card.team, ct, eff, list(a.targets))
+            own_impulse.check_aim(ctx, card.team, ct, eff, list(targets))
         else:
-            card_targets.check_targets(ctx, card.team, card, ct, eff, list(a.targets), a.hex)
+            card_targets.check_targets(ctx, card.team, card, ct, eff, list(targets), hex_)
     except (IllegalAction, UnknownName):
         return False
     return True
+
+
+def checked_use(ctx: Ctx, uses: dict, cid: str, option: str, aid: int | None) -> tuple:
+    """:func:`_check_use` of card ``cid``'s ``option`` paid by action ``aid``, kept in ``uses`` (the
+    same key and value :func:`iter_accepted_plays` keeps): its result, or ``()`` when refused."""
+    key = (cid, option, aid)
+    got = uses.get(key)
+    if got is None:
+        try:
+            got = _check_use(ctx, cid, option, aid)
+        except (IllegalAction, UnknownName):
+            got = ()
+        uses[key] = got
+    return got
 
 
 def _escort_ok(ctx: Ctx, card: Card, escort: str | None) -> bool:

@@ -322,9 +322,10 @@ def open_window(ctx: Ctx) -> bool:
         return False
     team = other(chain[-1].team)
     opts = options(ctx, team)
-    # the true options always count too: in a legal state the first test already counts them,
+    # the true options count first: the player can never rule them out in a legal state (so the
+    # window opens either way, and the player's own test is only needed when there are none),
     # and a staged state outside the rules is still asked, never skipped
-    if not player_cannot_rule_out(ctx, team) and not opts.cards and not opts.interceptors:
+    if not opts.cards and not opts.interceptors and not player_cannot_rule_out(ctx, team):
         return False
     last = ftr_nullify.by_pid(ctx, opts.link)
     ctx.state.push_choice(CardResponseChoice(team, "9.41", f"{team} may answer {ftr_nullify.name(ctx, last)}", opts))

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import heapq
+from typing import Callable
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
@@ -93,6 +94,22 @@ def paths(ctx: Ctx, units: list[Unit]) -> dict[str, list[str]]:
             h = parent[h]
         out[dest] = path[::-1]
     return out
+
+
+def destinations(ctx: Ctx, units: list[Unit]) -> tuple[list[str], Callable[[str], list[str]]]:
+    """The hexes of :func:`paths` in its order, and ``path_to(hex)``: its path, made only when
+    asked (the random mover tries a few of many, 5.12-5.18)."""
+    best, parent = _search(ctx, units, None)
+    start = units[0].hex
+
+    def path_to(dest: str) -> list[str]:
+        path, h = [], dest
+        while h != start:
+            path.append(h)
+            h = parent[h]
+        return path[::-1]
+
+    return [d for d in best if d != start], path_to
 
 
 def ground_stops(ctx: Ctx, team: str) -> dict[str, str]:
