@@ -42,3 +42,19 @@ def test_malformed_cards_and_chains_name_the_key(edit, key):
     with pytest.raises(ScenarioError) as e:
         Game.from_json(json.dumps(d))
     assert key in str(e.value)
+
+
+def test_an_isr_marker_cards_lrs_supply_saves_and_loads():
+    """13.28: Unmanned Boats' ISR marker attacks on its card's LRS supply (4 dice, 2 an attack); a save
+    after one attack loads (random play of Slite Landing, seed 539, was refused: "Unmanned Boats has
+    no 'LRS' value"); another slot on that card is still refused, naming the key."""
+    g = load_scenario("slite_landing", seed=539)
+    cid = next(c.cid for c in g.state.cards.values() if c.name == "Unmanned Boats")
+    g.state.cards[cid].supply = {"LRS": 2}
+    h = Game.from_json(g.to_json())
+    assert h.state.cards[cid].supply == {"LRS": 2} and h.state.to_dict() == g.state.to_dict()
+    d = json.loads(g.to_json())
+    d["state"]["cards"][cid]["supply"] = {"GA": 2}
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d))
+    assert e.value.key == f"state.cards[{cid}].supply[GA]" and "Unmanned Boats has no 'GA' value" in str(e.value)

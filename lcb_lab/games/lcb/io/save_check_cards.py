@@ -70,7 +70,7 @@ def _check_cards(s: Any, board: Board, file: str, catalog: Catalog | None = None
 
 def _check_card_type(c: Any, key: str, file: str) -> None:
     """The card's name is a card of its team's deck, and an Attached card's supply slots are
-    that card's CVs (9.0, 9.33)."""
+    that card's CVs (9.0, 9.33) -- or ``LRS`` for a card whose ISR marker holds LRS supply (13.28)."""
     from lcb_lab.games.lcb.model.cards import load_decks
     from lcb_lab.kernel.errors import UnknownName
     try:
@@ -78,6 +78,8 @@ def _check_card_type(c: Any, key: str, file: str) -> None:
     except UnknownName:
         _refuse(file, f"{key}.name", f"no card {I.printable(c.name)!r} in the {c.team} deck")
     slots = {cv.slot for cv in ct.cvs}
+    if any(e.fn == "isr_marker" and e.args.get("supply") is not None for e in ct.effects):
+        slots.add("LRS")                   # the marker's attacks spend the card's LRS supply (13.28)
     for slot in c.supply:
         if slot not in slots:
             _refuse(file, f"{key}.supply[{I.printable(slot)}]", f"{ct.name} has no {slot!r} value "
