@@ -412,7 +412,9 @@ class Engine:
         try:
             g.goto(len(steps))
         except LabError as e:
-            raise ScenarioError(file, "record", f"the record does not replay: {e}") from None
+            text = str(e)                  # the replay's own errors say "the record does not replay ..." already
+            raise ScenarioError(file, "record", text if text.startswith("the record does not replay")
+                                else f"the record does not replay: {text}") from None
         if self.state_to_data(g.state) != self.state_to_data(self.state):
             raise ScenarioError(file, "record", "replaying the record does not give the saved state")
         self.history = g.history

@@ -122,5 +122,6 @@ def test_a_version_2_save_played_without_the_window_still_loads_without_its_reco
     (tmp_path / "old.json").write_text(json.dumps(dict(d, version=2)), encoding="utf-8")
     old = Game.load(tmp_path / "old.json")
     assert old.state.to_dict() == g.state.to_dict() and old.history.steps == [] and old.to_act() == g.to_act()
-    with pytest.raises(ScenarioError, match="the record does not replay"):
+    with pytest.raises(ScenarioError, match="the record does not replay") as e:
         Game.from_json(json.dumps(d))
+    assert str(e.value).count("does not replay") == 1, str(e.value)           # said once, not twice
