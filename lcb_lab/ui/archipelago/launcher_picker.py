@@ -19,6 +19,7 @@ import ipywidgets as W
 from lcb_lab.games.archipelago.model.state import PLAYERS
 from lcb_lab.ui.archipelago.game_ui import LAUNCHERS, launcher_choices, launcher_squares
 from lcb_lab.ui.lab.html import esc
+from lcb_lab.ui.lab.sync import set_options
 
 __all__ = ["LauncherPicker"]
 
@@ -52,8 +53,8 @@ class LauncherPicker:
         for side, w in self.sides.items():
             keep = tuple(n for n in w.value if n in names)
             self.points[side] = {}
-            w.options = [(f"{n} ({LAUNCHERS[n]})", n) for n in names]
-            w.value, w.disabled = keep, not names
+            set_options(w, [(f"{n} ({LAUNCHERS[n]})", n) for n in names], keep)
+            w.disabled = not names
         self._chosen(why)
 
     def _point_list(self, side: str, name: str) -> W.Dropdown:

@@ -32,7 +32,12 @@ def set_options(w: W.Widget, options: Iterable, value: Any = KEEP) -> None:
 
     ``value=KEEP`` keeps the value when still offered, else (single choice) picks the first
     option -- or nothing for an empty list.  A SelectMultiple keeps the offered part of
-    its selection."""
+    its selection.
+
+    The one message lists the new labels before the new selection: ``hold_sync`` alone sends its
+    keys in the order of a Python set (string hashes: another order in each process), and the
+    browser applies them in that order -- a new ``index`` before the new ``_options_labels`` marks
+    an option the list does not have yet ("Error setting state: ... (setting 'selected')", now and then)."""
     options = list(options)
     if isinstance(w, W.Combobox):          # free text with suggestions: options are strings
         with w.hold_sync():
@@ -58,6 +63,9 @@ def set_options(w: W.Widget, options: Iterable, value: Any = KEEP) -> None:
             w.options = options            # (resets the selection: set again below)
         if w.value != value:
             w.value = value
+        keys = sorted(w._states_to_send, key=lambda k: k != "_options_labels")
+        w._states_to_send.clear()          # hold_sync then sends nothing: the one message goes below
+    w.send_state(keys)
 
 
 def set_children(box: W.Box, parts: Iterable[Any]) -> bool:
