@@ -411,10 +411,8 @@ class Engine:
         g.history.snapshots = {0: g._snapshot()}
         try:
             g.goto(len(steps))
-        except LabError as e:
-            text = str(e)                  # the replay's own errors say "the record does not replay ..." already
-            raise ScenarioError(file, "record", text if text.startswith("the record does not replay")
-                                else f"the record does not replay: {text}") from None
+        except LabError as e:              # the replay's own words: "the record does not replay at step ..."
+            raise ScenarioError(file, "record", str(e)) from None
         if self.state_to_data(g.state) != self.state_to_data(self.state):
             raise ScenarioError(file, "record", "replaying the record does not give the saved state")
         self.history = g.history
