@@ -11,7 +11,8 @@ Each figure runs between two runs of a fixed pure-Python reference workload
 (``reference.py``, ~50 ms CPU) and is printed with its CPU time, the load
 average and its ratio to the reference's CPU time: a slowdown of the machine
 that hits both cancels in the ratio. A verdict (PASS/MISS) is printed only when the
-1-minute load average is below 1, else "load L: verdict not given".
+1-minute load average of the machine's other jobs is below 1 (the load average less this
+run's own share, ``OwnLoad``), else "load L: verdict not given".
 
 A report, not a gate: the exit status is 0 whatever the figures are.  Every
 time is measured twice, as CPU time (``time.process_time``: this process's
@@ -52,7 +53,7 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import readme_block  # noqa: E402
 import study_figures  # noqa: E402  (figures 19-20: plan studies)
-from reference import load_now, measure_reference, verdict  # noqa: E402
+from reference import OwnLoad, judged_load, load_now, measure_reference, verdict  # noqa: E402
 
 LESSON = "appendix_b_combat"  # the packaged lesson (lcb_lab.games.lcb.io.resources)
 SCENARIO = "gotland_redux"
@@ -156,18 +157,21 @@ def record(n: int, value: str, target: str, ok: bool | None, cpu: float | None =
     RESULTS[n] = {"value": value, "target": target, "ok": ok, "cpu": cpu, "per": per}
 
 
-def finish(n: int, refs: tuple[float, float], loads: tuple[float, float], took: float) -> None:
-    """Print figure ``n``'s line with its CPU time, load average (the higher of before and after),
-    ratio to the reference workload (the mean of the runs before and after) and verdict."""
+def finish(n: int, refs: tuple[float, float], loads: tuple[float, float], took: float,
+           own: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Print figure ``n``'s line with its CPU time, load average (the higher of before and after,
+    each less this run's own share ``own``: :class:`OwnLoad`), ratio to the reference workload (the
+    mean of the runs before and after) and verdict."""
     r = RESULTS[n]
-    ref, load = (refs[0] + refs[1]) / 2, max(loads)
+    ref, load = (refs[0] + refs[1]) / 2, judged_load(loads, own)
     cpu, limit = r["cpu"], TARGET_CPU.get(n)
     r.update(ref=ref, load=load, status=verdict(r["ok"], load),
              cpu_s="-" if cpu is None else fmt_t(cpu) + (f"/{r['per']}" if r["per"] else ""),
              ratio="-" if cpu is None else f"{cpu / ref:.3g}",
              target_ratio="-" if limit is None else f"<= {limit / ref:.3g}")
     print(f"    figure {n} took {took:.1f} s wall; reference workload {fmt_t(refs[0])} CPU before, "
-          f"{fmt_t(refs[1])} after; load average {loads[0]:.2f} before, {loads[1]:.2f} after", flush=True)
+          f"{fmt_t(refs[1])} after; load average {loads[0]:.2f} before, {loads[1]:.2f} after, of which this "
+          f"run's own {own[0]:.2f} and {own[1]:.2f} (judged at {load:.2f})", flush=True)
     print(f"FIGURE {n}: {FIGURES[n]} = {r['value']} | CPU {r['cpu_s']} | load {load:.2f} | ratio {r['ratio']} "
           f"(reference {fmt_t(ref)}) | target {r['target']} (as ratio {r['target_ratio']}) | {r['status']}",
           flush=True)
@@ -1093,7 +1097,8 @@ README = Path(__file__).resolve().parent / "README.md"
 
 def run_figures(chosen: list[int], quick: bool) -> float:
     """Run the figures, each between two runs of the reference workload; returns the start's load."""
-    refs, loads = [measure_reference()], [load_now()]
+    ownload = OwnLoad()
+    refs, loads, owns = [measure_reference()], [load_now()], [ownload.step()]
     for n in sorted(chosen, key=ORDER.index):
         header(n)
         t0 = time.perf_counter()
@@ -1106,7 +1111,8 @@ def run_figures(chosen: list[int], quick: bool) -> float:
         took = time.perf_counter() - t0
         refs.append(measure_reference())
         loads.append(load_now())
-        finish(n, (refs[-2], refs[-1]), (loads[-2], loads[-1]), took)
+        owns.append(ownload.step())
+        finish(n, (refs[-2], refs[-1]), (loads[-2], loads[-1]), took, (owns[-2], owns[-1]))
     RUN_INFO["ref"] = statistics.median(refs)
     return loads[0]
 

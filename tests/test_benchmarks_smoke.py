@@ -7,6 +7,7 @@ they do not gate.
 """
 from __future__ import annotations
 
+import math
 import re
 import resource
 import subprocess
@@ -177,3 +178,18 @@ def test_strength_block_names_its_settings_and_refuses_a_hand_edit():
     assert readme_block.check(text, [], kind) == []
     assert readme_block.check(text.replace("greedy +1.50", "greedy +9.50"), [], kind) == [
         "the block was edited after strength.py --write-docs wrote it (sha256 differs)"]
+
+
+def test_own_load_follows_the_kernel_average_and_is_not_judged():
+    """A figure is judged on the other jobs' load: the run's own share (its processes' CPU / wall,
+    averaged with the kernel's 60 s time constant) is taken off; figure 20 at load 0.38 before and
+    1.72 after, its 2 workers busy for 95.5 s, is judged at 0.38 (it was refused a verdict)."""
+    ticks = iter([(0.0, 0.0), (95.5, 188.6), (155.5, 188.6), (215.5, 278.6)])
+    own = reference.OwnLoad(clock=lambda: next(ticks))
+    shares = [own.step() for _ in range(3)]
+    assert shares[0] == pytest.approx(188.6 / 95.5 * (1 - math.exp(-95.5 / 60)))
+    assert shares[1] == pytest.approx(shares[0] * math.exp(-1))            # idle a minute: decays
+    assert shares[2] == pytest.approx(shares[1] * math.exp(-1) + 1.5 * (1 - math.exp(-1)))
+    assert reference.judged_load((0.38, 1.72), (0.0, shares[0])) == 0.38
+    assert reference.judged_load((0.2, 3.5), (0.0, shares[0])) == pytest.approx(3.5 - shares[0])
+    assert reference.judged_load((0.5, 0.1), (0.9, 0.9)) == 0.0            # never below 0
