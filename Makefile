@@ -121,7 +121,9 @@ bench-browser: $(STAMP_TEST) chromium
 	$(VPY) benchmarks/browser.py $(BENCH_ARGS)
 
 # make bench-strength: the opponents' pairings (random vs greedy, greedy vs search), seats swapped,
-# 200 games a pairing, 1 s CPU a search decision, every core (docs/opponents.md); STRENGTH_ARGS to change.
+# 1,000 games of random vs greedy (cheap), 200 of greedy vs search at 1 s CPU a search decision, every core
+# (docs/opponents.md); STRENGTH_ARGS to change.
+STRENGTH_ARGS ?= --pairings random:greedy:1000,greedy:search
 bench-strength: $(STAMP_TEST)
 	$(VPY) benchmarks/strength.py $(STRENGTH_ARGS)
 

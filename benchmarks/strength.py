@@ -5,7 +5,8 @@
     .venv/bin/python benchmarks/strength.py --games 40 --budget 0.1 --write-docs   # + the block in docs/opponents.md
     .venv/bin/python benchmarks/strength.py --check       # was that block written by --write-docs?
 
-Pairings (``--pairings``, default ``random:greedy,greedy:search``): for each pairing ``X:Y`` and
+Pairings (``--pairings``, default ``random:greedy,greedy:search``; ``X:Y:N`` gives a pairing its own
+number of games instead of ``--games``): for each pairing ``X:Y`` and
 each seed, one game with X on US and Y on RU and one with the seats swapped (same seed: the
 same dice to start with).  A game is played impulse by impulse to its end (3.5) by each seat's
 policy (:mod:`lcb_lab.games.lcb.opponents`; the choices of a seat's team met during the other
@@ -106,11 +107,11 @@ def summary(x: str, y: str, rows: list[tuple]) -> list[str]:
 
 def docs_block(games: int, budget: float, results: list[tuple[str, str, dict]], cores: int, commit: str) -> str:
     """The stamped block for ``docs/opponents.md`` (:data:`readme_block.STRENGTH`) from the pairings'
-    ``(x, y, figures)``."""
-    full = "the issue's full settings" if (games, budget) >= FULL else \
+    ``(x, y, figures)``; ``games``: the fewest games of a pairing (each row gives its own)."""
+    full = "the issue's full settings" if games >= FULL[0] and budget >= FULL[1] else \
         f"below the full settings ({FULL[0]} games a pairing, {FULL[1]:g} s a decision): a first look, not the pass line"
     header = (f"{time.strftime('Measured %Y-%m-%d %H:%M UTC', time.gmtime())} by `benchmarks/strength.py`: "
-              f"{games} games a pairing, search budget {budget:g} s CPU a decision ({full}); "
+              f"at least {games} games a pairing, search budget {budget:g} s CPU a decision ({full}); "
               f"{cores} cores ({len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else cores} usable), "
               f"lcb_lab at {commit}.")
     rows = [(f"{x} vs {y}", str(f["games"]), f"{f['wins']['US']} / {f['wins']['RU']}", f"{y} {f['mean']:+.2f}",
@@ -148,14 +149,27 @@ def _play(tasks: list[tuple], workers: int, label: str) -> list[tuple]:
         bar.close()
 
 
-def _pairings(text: str) -> list[tuple[str, str]]:
-    """``"X:Y,..."`` as pairs of seat names (argparse type: a clear error for anything else)."""
+def _pairings(text: str) -> list[tuple[str, str, int | None]]:
+    """``"X:Y[:N],..."`` as ``(X, Y, N)``: seat names and the pairing's own number of games (None:
+    ``--games``), argparse type: a clear error for anything else.
+
+    >>> _pairings("random:greedy:1000,greedy:search")
+    [('random', 'greedy', 1000), ('greedy', 'search', None)]
+    """
     from lcb_lab.games.lcb.opponents import POLICIES
-    pairs = [tuple(p.split(":")) for p in text.split(",")]
-    bad = [":".join(p) for p in pairs if len(p) != 2 or not set(p) <= set(POLICIES)]
+    out, bad = [], []
+    for p in text.split(","):
+        parts = p.split(":")
+        n = parts[2] if len(parts) == 3 else None
+        if len(parts) not in (2, 3) or not set(parts[:2]) <= set(POLICIES) or (n is not None and not (
+                n.isdigit() and int(n) >= 2)):
+            bad.append(p)
+        else:
+            out.append((parts[0], parts[1], None if n is None else int(n)))
     if bad:
-        raise argparse.ArgumentTypeError(f"{', '.join(bad)}: each pairing is X:Y, X and Y among {', '.join(POLICIES)}")
-    return pairs
+        raise argparse.ArgumentTypeError(f"{', '.join(bad)}: each pairing is X:Y or X:Y:N (N >= 2 games), X and Y "
+                                         f"among {', '.join(POLICIES)}")
+    return out
 
 
 def _positive(kind):
@@ -173,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=_positive(int), default=200, help="games per pairing (seats swapped: half each way)")
     p.add_argument("--budget", type=_positive(float), default=1.0, help="the search policy's CPU seconds per decision")
     p.add_argument("--workers", type=_positive(int), default=os.cpu_count() or 1, help="processes")
-    p.add_argument("--pairings", type=_pairings, default="random:greedy,greedy:search", help="X:Y,... (Y's margin is printed)")
+    p.add_argument("--pairings", type=_pairings, default="random:greedy,greedy:search",
+                   help="X:Y[:N],... (Y's margin is printed; N: that pairing's games instead of --games)")
     p.add_argument("--scenario", default="gotland_redux")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--write-docs", action="store_true", help="write the figures into docs/opponents.md's block")
@@ -183,11 +198,12 @@ def main(argv: list[str] | None = None) -> int:
         problems = readme_block.check_file(__import__("pathlib").Path(DOCS), [], readme_block.STRENGTH)
         print("\n".join(problems) or "docs/opponents.md: the strength block is as --write-docs wrote it")
         return 1 if problems else 0
-    seeds = range(a.seed, a.seed + max(1, a.games // 2))
-    print(f"strength: {a.scenario}, {2 * len(seeds)} games a pairing, search budget {a.budget} s CPU a decision, "
-          f"{a.workers} worker(s)")
+    counts = [2 * max(1, (n or a.games) // 2) for _, _, n in a.pairings]
+    print(f"strength: {a.scenario}, {' / '.join(map(str, counts))} games a pairing, search budget {a.budget} s CPU "
+          f"a decision, {a.workers} worker(s)")
     results = []
-    for x, y in a.pairings:
+    for (x, y, _), games in zip(a.pairings, counts):
+        seeds = range(a.seed, a.seed + games // 2)
         tasks = [(a.scenario, x, y, s, a.budget, t) for s in seeds for t in ("RU", "US")]
         rows = _play(tasks, a.workers, f"{x} vs {y}")
         print("\n".join(summary(x, y, rows)), flush=True)
@@ -195,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.write_docs:
         with open(DOCS, encoding="utf-8") as fh:
             text = fh.read()
-        block = docs_block(2 * len(seeds), a.budget, results, os.cpu_count() or 1, _commit())
+        block = docs_block(min(counts), a.budget, results, os.cpu_count() or 1, _commit())
         with open(DOCS, "w", encoding="utf-8") as fh:
             fh.write(readme_block.replace_block(text, block, readme_block.STRENGTH))
         print("wrote the strength block of docs/opponents.md")

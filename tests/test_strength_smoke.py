@@ -42,7 +42,17 @@ def test_the_verdict_needs_the_interval_to_exclude_0():
 def test_a_bad_option_is_refused_in_one_line(capsys):
     import pytest
     for args, said in ((["--pairings", "greedy:foo"], "greedy:foo: each pairing is X:Y"),
+                       (["--pairings", "random:greedy:1"], "random:greedy:1: each pairing is X:Y or X:Y:N (N >= 2"),
                        (["--budget", "0"], "--budget: 0: must be above 0")):
         with pytest.raises(SystemExit) as e:
             _module().main(args)
         assert e.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_a_pairing_may_have_its_own_number_of_games(capsys):
+    assert _module().main(["--games", "2", "--budget", "0.01", "--workers", "1",
+                           "--pairings", "random:greedy:4,greedy:random"]) == 0
+    out = capsys.readouterr().out
+    assert "4 / 2 games a pairing" in out
+    assert "random vs greedy: 4 games (2 seeds, seats swapped)" in out
+    assert "greedy vs random: 2 games (1 seeds, seats swapped)" in out
