@@ -45,7 +45,7 @@ help:
 	@echo "make test-fast   like 'make test' but skip the real-browser tests"
 	@echo "make fuzz        the random-play and property tests at length (LCB_FUZZ=1; 'make test' runs them short)"
 	@echo "make bench       the Python-side benchmarks (benchmarks/run.py, a minute or two; figures, not a gate)"
-	@echo "make bench-readme  a quick benchmark run that rewrites the figures block of benchmarks/README.md"
+	@echo "make bench-readme  a full benchmark run (~4 min) that rewrites the figures block of benchmarks/README.md"
 	@echo "make bench-browser  the click latencies in a real browser (benchmarks/browser.py, ~8 min)"
 	@echo "make bench-strength  the opponents' strength (benchmarks/strength.py; long: STRENGTH_ARGS='--games 20 --budget 0.1')"
 	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
@@ -113,9 +113,10 @@ fuzz: $(STAMP_TEST)
 bench: $(STAMP_TEST)
 	$(VPY) benchmarks/run.py $(BENCH_ARGS)
 
-# make bench-readme: a quick run that rewrites the figures block of benchmarks/README.md.
+# make bench-readme: a full run (figures 19-20 at their 10,000 runs on a LocalCluster) that rewrites the
+# figures block of benchmarks/README.md.
 bench-readme: $(STAMP_TEST)
-	$(VPY) benchmarks/run.py --quick --write-readme
+	$(VPY) benchmarks/run.py --write-readme
 
 bench-browser: $(STAMP_TEST) chromium
 	$(VPY) benchmarks/browser.py $(BENCH_ARGS)

@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/run.py            # full run (a minute or two)
     .venv/bin/python benchmarks/run.py --quick    # fewer repetitions (smoke test)
     .venv/bin/python benchmarks/run.py --only 1,2 # some figures only
-    .venv/bin/python benchmarks/run.py --quick --write-readme  # rewrite README.md's figures block
+    .venv/bin/python benchmarks/run.py --write-readme  # rewrite README.md's figures block (make bench-readme)
     .venv/bin/python benchmarks/run.py --check    # is that block as --write-readme wrote it? (exit 1 if not)
 
 Each figure runs between two runs of a fixed pure-Python reference workload

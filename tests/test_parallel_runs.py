@@ -129,7 +129,7 @@ def test_every_make_command_the_readme_shows_is_a_target_and_in_the_help():
     ("test", r"pytest -n auto --dist loadfile --no-loadscope-reorder( --durations=\d+)? +\|\|"),
     ("fuzz", r"LCB_FUZZ=1 \S+ -m pytest -n auto --dist loadfile --no-loadscope-reorder -m fuzz"),
     ("bench", r"benchmarks/run\.py"),
-    ("bench-readme", r"benchmarks/run\.py --quick --write-readme"),
+    ("bench-readme", r"benchmarks/run\.py --write-readme"),
     ("bench-browser", r"benchmarks/browser\.py"),
 ])
 def test_the_make_targets_run_what_they_say(target, want):
