@@ -140,7 +140,7 @@ def test_a_refused_act_is_one_red_line_and_changes_nothing():
     assert _data(lab) == before and lab.game.history.cursor == 1
     assert lab.message.value == ('<div class="lcb-card"><span class="lcb-refused">move: Refused by rule l.191: Red TB-1 '
                                  "may move backward only one step in a turn, not 2. Nothing changed.</span></div>")
-    assert "Refused by rule l.191" in lab.log.value
+    assert '<span class="lcb-rule">l.191</span> Refused: Red TB-1 may move' in lab.log.value   # the rule once, as a badge
     lab.set_team("Blue")                                     # Blue has nothing to do on Red's turn
     assert not lab.ctl.view_model().offers and lab.turn_panel.hand_over_button.description == "Hand over to Red"
     lab.set_team("Green")

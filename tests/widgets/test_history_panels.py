@@ -346,7 +346,7 @@ def test_undo_forgets_the_refusals_noted_after_the_step_it_takes_back():
     app.begin_impulse("TF Boston")
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     app.move(1, "AJ-22")                                   # no water path: refused (5.12), noted in the log
-    assert "Refused by rule 5.12" in app.log_panel.value and len(app.notes) == 1
+    assert '<span class="lcb-rule">5.12</span> Refused: AJ-22 is out of reach' in app.log_panel.value and len(app.notes) == 1
     assert app.undo()                                      # the declaration taken back
     assert app.notes == [] and "Refused" not in app.log_panel.value
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])

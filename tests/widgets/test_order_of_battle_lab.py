@@ -87,7 +87,7 @@ def test_a_phase_played_through_the_panel_with_hand_over_and_a_refusal_in_one_re
     assert data(lab.game) == before and lab.message.value == (
         '<div class="lcb-card"><span class="lcb-refused">draw fame: Refused by rule l.9: the game waits for '
         "Birch, not Ash: hand over first. Nothing changed.</span></div>")
-    assert "Refused by rule l.9" in lab.log.value
+    assert '<span class="lcb-rule">l.9</span> Refused: the game waits for' in lab.log.value
     panel.hand_over_button.click()
     assert lab.team == "Birch" and "Showing the Birch view." in lab.message.value
     assert "<b>Ash</b>: Fame hand, 5 card(s)" in lab.hand.value and lab.hand.value.count("oob-back") == 5

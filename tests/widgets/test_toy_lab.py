@@ -73,7 +73,8 @@ def test_acts_go_through_the_controller_and_a_refusal_is_one_red_line():
     assert data(lab.game) == before
     assert lab.message.value == ('<div class="lcb-card"><span class="lcb-refused">shoot: Refused by rule T.2: '
                                  "g1 has not spotted r1. Nothing changed.</span></div>")
-    assert "Refused by rule T.2" in lab.log.value and lab.game.history.cursor == 4
+    assert '<span class="lcb-rule">T.2</span> Refused: g1 has not spotted r1' in lab.log.value   # the rule once
+    assert "Refused by rule" not in lab.log.value and lab.game.history.cursor == 4
     lab.acts.value = Pass()
     lab.apply_button.click()                           # the Acts tab's button: the same path
     assert lab.game.state.seat == 2 and "pass: done." in lab.message.value and lab.game.history.cursor == 5

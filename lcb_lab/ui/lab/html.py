@@ -77,9 +77,14 @@ def refusal_text(err: BaseException) -> str:
 
 
 def refusal_note_html(err: BaseException) -> str:
-    """A refusal as a red log note: its rule badge and :func:`refusal_text`."""
-    rules = [err.rule] if getattr(err, "rule", None) else []
-    return f'<div class="lcb-log-line lcb-refused">{rule_badges(rules)} {esc(refusal_text(err))}</div>'
+    """A refusal as a red log note, read like the log's other lines: its rule as a badge, then
+    "Refused: <reason>. Nothing changed." (the rule is not said twice); with no rule,
+    :func:`refusal_text`."""
+    rule = getattr(err, "rule", None)
+    if not rule:
+        return f'<div class="lcb-log-line lcb-refused">{esc(refusal_text(err))}</div>'
+    reason = getattr(err, "reason", None) or str(err)
+    return f'<div class="lcb-log-line lcb-refused">{rule_badges([rule])} {esc(f"Refused: {reason}. Nothing changed.")}</div>'
 
 
 LOG_EMPTY = '<div class="lcb-muted">The explained log is empty: nothing has happened yet.</div>'
