@@ -267,7 +267,7 @@ class MapView(MapSizes, MapOverlays):
         self.legend = Legend(items=[*self._ov_items, *self._umb_items.values(), self._line_item,
                                     *self._marker_items.values(), self._track_item],
                              location="top_left", background_fill_alpha=0.85, label_text_font_size="10px",
-                             glyph_height=14, glyph_width=34, spacing=2, padding=6, margin=6, visible=False)
+                             glyph_width=sizing.LEGEND_GLYPH_PX[0], glyph_height=sizing.LEGEND_GLYPH_PX[1], spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)
 
     def _apply_sizes(self) -> None:

@@ -44,6 +44,10 @@ TIP_MIN_EM = 14
 TITLE_EM = 0.56
 """Average width of a title character, in em (Bokeh's bold sans-serif title; a little generous)."""
 
+LEGEND_EM = TITLE_EM
+"""Average width of a legend label's character, in em: the legend's normal-weight sans-serif is
+narrower than the bold title, so the title's width is a safe bound (a row never cut)."""
+
 LEGEND_CHROME_PX = 2 * (6 + 6) + 5
 """What the overlays' legend takes across the frame besides its glyph and text: its padding and margin
 on each side (6 + 6 px, map.py) and the gap between glyph and label (Bokeh's ``label_standoff``, 5 px)."""
@@ -260,12 +264,13 @@ class MapSizes:
         size = self.text_px("legend")
         longest = max((len(t) for t in self.legend_labels()), default=0)
         room = self.frame_size[0] - LEGEND_CHROME_PX
-        need = lambda s: TITLE_EM * longest * s + 34 * s / BASE_FONT_PX["legend"]     # text and glyph
+        glyph_w, glyph_h = sizing.LEGEND_GLYPH_PX
+        need = lambda s: LEGEND_EM * longest * s + glyph_w * s / BASE_FONT_PX["legend"]     # text and glyph
         if longest and need(size) > room:
             size = max(math.floor(10 * size * room / need(size)) / 10, sizing.MIN_MAP_TEXT_PX)
         if self.legend.label_text_font_size != px(size):
             k = size / BASE_FONT_PX["legend"]
-            self.legend.update(label_text_font_size=px(size), glyph_height=round(14 * k), glyph_width=round(34 * k))
+            self.legend.update(label_text_font_size=px(size), glyph_height=round(glyph_h * k), glyph_width=round(glyph_w * k))
 
     def outer_size(self) -> tuple[int, int]:
         """The figure's (width, height) in px: frame, toolbar, borders and titles (for the layout's box)."""

@@ -54,6 +54,10 @@ BORDER_PX = 4
 MIN_MAP_TEXT_PX = 6.0
 """No text on the map is drawn smaller than this (a small map's texts stop shrinking: they would be noise)."""
 
+LEGEND_GLYPH_PX = (34, 14)
+"""The overlays' legend glyph (width, height) in px at the legend's base text size
+(``BASE_FONT_PX["legend"]``); scaled with the text (:meth:`~.map_sizes.MapSizes.fit_legend`)."""
+
 PANEL_TEXTS = ("title", "subtitle", "legend", "tooltip")
 """Texts that are not tied to the hexes: the titles (outside the frame) do not follow the frame's size
 (in presentation they shrink with a frame below the reference);

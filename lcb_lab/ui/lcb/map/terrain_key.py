@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bokeh.models import ColumnDataSource, Legend, LegendItem
 
-from lcb_lab.ui.lcb.map import palette
+from lcb_lab.ui.lcb.map import palette, sizing
 from lcb_lab.ui.lcb.map.board_layers import HATCH_PROPS
 
 if TYPE_CHECKING:
@@ -62,4 +62,4 @@ def size_terrain_key(key: Legend, like: Legend) -> None:
     """Give the map key the text size of the overlays' legend ``like`` (it follows the map's sizes)."""
     key.label_text_font_size = like.label_text_font_size
     key.glyph_height = like.glyph_height
-    key.glyph_width = max(round(like.glyph_width * 22 / 34), 14)
+    key.glyph_width = max(round(like.glyph_width * 22 / sizing.LEGEND_GLYPH_PX[0]), 14)
