@@ -58,6 +58,7 @@ import numpy as np
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.games.lcb.model.state import Card, GameState, Marker, Unit, other
+from lcb_lab.games.lcb.whatif import world_cards
 from lcb_lab.games.lcb.whatif import world_facts as F
 
 ENEMY_CP = 0
@@ -110,10 +111,14 @@ def _candidates(game: Any, s: GameState, team: str) -> tuple[list[str], list[lis
     return (ids, [list(types) for _ in ids], False) if types else ([], [], False)
 
 
-def _draw_backs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+def _draw_backs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> dict[str, str]:
+    """Draw the backs; {back's id: the order-of-battle counter it became ("" a catalog type)}."""
     ids, per, oob = _candidates(game, s, team)
+    out = {}
     for uid, e in zip(ids, _one_by_one(per, oob, rng) if ids else ()):
         _become(game, s, uid, e)
+        out[uid] = e.uid if isinstance(e, F.Entry) else ""
+    return out
 
 
 def _one_by_one(per: list[list[Any]], oob: bool, rng: np.random.Generator, tries: int = 64) -> list[Any]:
@@ -201,11 +206,14 @@ def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
     """A game on a world sampled from ``team``'s knowledge of ``game`` (module doc), with fresh
     dice seeded from ``rng`` and the named default answers for every choice of the other team.
     The draws, in this order, each from ``rng``: the backs, the hand, the submarines, the mines,
-    the CP, the dice's seed."""
+    the CP, the dice's seed, the Attached and Embarked cards."""
     s = known(game, team)
-    for draw in (_draw_backs, _draw_hand, _draw_subs, _draw_mines, _draw_cp):
+    backs = _draw_backs(game, s, team, rng)
+    for draw in (_draw_hand, _draw_subs, _draw_mines, _draw_cp):
         draw(game, s, team, rng)
-    return _spawn(game, s, int(rng.integers(2**31)))
+    seed = int(rng.integers(2**31))
+    world_cards.draw(game, s, team, rng, backs)
+    return _spawn(game, s, seed)
 
 
 def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
@@ -231,9 +239,10 @@ def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
 
 def hidden_beyond_backs(game: Any, team: str) -> bool:
     """Whether a sampled world draws more than the backs for ``team``: the enemy holds hidden pool
-    cards, unseen submarines, secret minefields or CP it may not have spent."""
+    cards, hidden Attached or Embarked cards, unseen submarines, secret minefields or CP it may
+    not have spent."""
     s, enemy = known(game, team), other(team)
-    return bool((F.hidden_cards(game, team, enemy).get("pool", 0)
+    return bool(world_cards.hidden_hosted(game, team) or (F.hidden_cards(game, team, enemy).get("pool", 0)
                  and (F.hand_names(game, s, enemy) or F.prescribed_hand(game, s, enemy)))
                 or F.unseen_subs(game, s, enemy) or F.secret_mine_fields(game, s, team, enemy)
                 or F.cp_range(game, s, enemy)[1] > 0)
