@@ -31,7 +31,7 @@ def _text(w) -> str:
 
 
 def _hosted(w, host: str | None = None) -> list:
-    return sorted((c for c in w.state.cards.values() if "-sampled-hosted-" in c.cid and host in (None, c.host)),
+    return sorted((c for c in w.state.cards.values() if "-hosted-sampled-" in c.cid and host in (None, c.host)),
                   key=lambda c: c.cid)
 
 

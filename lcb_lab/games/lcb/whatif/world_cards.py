@@ -48,7 +48,7 @@ from lcb_lab.games.lcb.rules.embarking.embark import embark_capable, fits_proble
 from lcb_lab.games.lcb.rules.stages.planning import host_problem, is_network, must_embark
 from lcb_lab.games.lcb.whatif.world_facts import CARD_COSTS, hidden_cards
 
-SAMPLED_HOSTED = "{team}-sampled-hosted-{n}"
+SAMPLED_HOSTED = "{team}-hosted-sampled-{n}"
 """The id of an Attached / Embarked card a sampled world draws (never a real card's id)."""
 PLACES = ("attached", "embarked")
 
@@ -69,7 +69,7 @@ def place_of(game: Any, u: Unit) -> str:
 
 def _seen(k: GameState, enemy: str) -> list[Card]:
     """The ``enemy`` cards of the known state ``k`` the team sees (none a sampled world drew)."""
-    return [c for c in k.cards.values() if c.team == enemy and not c.cid.startswith(f"{enemy}-sampled-")]
+    return [c for c in k.cards.values() if c.team == enemy and "sampled" not in c.cid]
 
 
 def seen_hosts(game: Any, k: GameState, enemy: str) -> list[tuple[str, int]]:
