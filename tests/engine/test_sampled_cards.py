@@ -129,3 +129,65 @@ def test_another_card_on_an_enemy_unit_gives_the_same_sampled_world(redux, face_
         b = sample_world(twin, "US", np.random.default_rng(seed))
         assert _text(a) == _text(b), seed
         assert len(_hosted(a)) == 3 and (not face_up or len(_hosted(a, "2 Anna")) == 1)
+
+
+# ------------------------------------------------------------------ a submarine bought as a card (14.0, 14.01)
+def _bought_boat(g, published: bool, hex_: str = "AK-17"):
+    """RU bought a Kilo as a card (first Planning Stage, 14.01): the boat at sea in ``hex_``, its card
+    hidden in the pool; ``published``: a marker once showed it there (14.06: the SOT entry public)."""
+    from lcb_lab.games.lcb.rules.cards.jcc import add_card
+    from lcb_lab.games.lcb.rules.common import Ctx
+    from lcb_lab.games.lcb.rules.submarines.sot import put_in_play, track
+    ctx = Ctx(g.state, g.board, g.catalog, g.dice, g.decks, quiet=True)
+    card = add_card(ctx, "RU", "Kilo-Class Sub")
+    u = put_in_play(ctx, card, load_decks().card("RU", "Kilo-Class Sub"))
+    u.hex = hex_
+    track(ctx, u, "deploy", public=published)
+    return u.uid
+
+
+def test_a_boat_bought_as_a_card_is_drawn_once_a_published_sot_entry_names_it():
+    """Never shown, it is one of RU's hidden pool cards (9.02): the sampled world draws no boat.  Once a
+    published SOT entry names it (14.06), it is at sea within 5 hexes of that hex, the card it is
+    (the Kilo) in the pool with it as host, and the hand one card fewer: the public pool count kept."""
+    g = load_scenario("gotland_redux", seed=1, auto_policies={})
+    uid = _bought_boat(g, published=False)
+    pool = sum(1 for c in g.state.cards.values() if c.team == "RU" and c.where == "pool" and not c.face_up)
+    w = sample_world(g, "US", np.random.default_rng(0))
+    assert uid not in w.state.units and not any(c.cid.startswith("RU-boat-") for c in w.state.cards.values())
+    g.state.sot["RU"][-1]["public"] = True
+    near = set(g.board.naval_reach("AK-17", 5))
+    hexes = set()
+    for seed in range(8):
+        w = sample_world(g, "US", np.random.default_rng(seed))
+        u = w.state.units[uid]
+        assert (u.type_id, u.team, u.hp, u.revealed, u.card) == ("rubf_ssk_kilo", "RU", 1, False, "RU-boat-sampled-1")
+        assert u.hex in near and not g.board.hex(u.hex).has_land
+        c = w.state.cards["RU-boat-sampled-1"]
+        assert (c.name, c.where, c.host) == ("Kilo-Class Sub", "pool", uid)
+        assert sum(1 for c in w.state.cards.values() if c.team == "RU" and c.where == "pool") == pool
+        assert not violations(w.state, w.board, w.catalog, w.decks)
+        hexes.add(u.hex)
+    assert len(hexes) > 1, "its hex is drawn, not the real one"
+
+    def move(s):
+        s.units[uid].hex = next(h for h in sorted(near) if h != "AK-17" and not g.board.hex(h).has_land)
+        return Change(f"{uid} moved", {uid: uid})
+    twin, _ = twin_of(g, "US", move)
+    for seed in range(4):
+        assert _text(sample_world(g, "US", np.random.default_rng(seed))) == \
+            _text(sample_world(twin, "US", np.random.default_rng(seed)))
+
+
+def test_a_boat_bought_as_a_card_seen_face_up_is_the_card_it_is():
+    """A Kilo bought as a card, its marker on the map (14.06): the team sees the boat, not its card; the
+    sampled world gives it the card it is (14.0), one of the hidden pool cards, and the state is sound."""
+    g = load_scenario("gotland_redux", seed=1, auto_policies={})
+    uid = _bought_boat(g, published=True)
+    g.state.units[uid].revealed = True
+    pool = sum(1 for c in g.state.cards.values() if c.team == "RU" and c.where == "pool" and not c.face_up)
+    w = sample_world(g, "US", np.random.default_rng(0))
+    assert w.state.units[uid].card == "RU-boat-sampled-1" and w.state.units[uid].hex == "AK-17"
+    assert w.state.cards["RU-boat-sampled-1"].name == "Kilo-Class Sub"
+    assert sum(1 for c in w.state.cards.values() if c.team == "RU" and c.where == "pool") == pool
+    assert not violations(w.state, w.board, w.catalog, w.decks)

@@ -65,6 +65,8 @@ ENEMY_CP = 0
 """The enemy's unspent CP outside a Planning Stage (3.13: unspent CP are lost when it ends)."""
 SAMPLED_CARD = "{team}-sampled-{n}"
 """The id of a card a sampled world invents for the enemy's hand (never a real card's id)."""
+SAMPLED_BOAT = "{team}-boat-sampled-{n}"
+"""The id of the card a submarine bought as a card is, in a sampled world."""
 
 
 def known(game: Any, team: str) -> GameState:
@@ -163,7 +165,7 @@ def _draw_hand(game: Any, s: GameState, team: str, rng: np.random.Generator) -> 
     more than the count: that many of them, drawn without replacement), then each other a card
     type of its deck drawn uniformly and independently (:func:`world_facts.hand_names`)."""
     enemy = other(team)
-    n = F.hidden_cards(game, team, enemy).get("pool", 0)
+    n = max(0, F.hidden_cards(game, team, enemy).get("pool", 0) - len(F.bought_boats(game, s, enemy)))
     given, names = F.prescribed_hand(game, s, enemy), F.hand_names(game, s, enemy)
     if len(given) > n:
         given = sorted(given[int(i)] for i in rng.permutation(len(given))[:n])
@@ -182,6 +184,25 @@ def _draw_subs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> 
         tf = e.task_force if e.task_force in s.task_forces else next(
             tf for tf, tm in s.task_forces.items() if tm == other(team))
         s.units[e.uid] = Unit(e.uid, t.type_id, other(team), tf, hexes[int(rng.integers(len(hexes)))], t.hp, full)
+
+
+def _draw_boats(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+    """Each submarine bought as a card the team knows exists (:func:`world_facts.bought_boats`):
+    the card it is (a name drawn uniformly among those it may be), in the pool with the boat as
+    host (14.0); one the team does not see in a hex drawn uniformly among those it may be in,
+    full supply, not yet acted this turn."""
+    enemy = other(team)
+    for i, (uid, names, hexes) in enumerate(F.bought_boats(game, s, enemy)):
+        name = names[int(rng.integers(len(names)))] if len(names) > 1 else names[0]
+        cid = SAMPLED_BOAT.format(team=enemy, n=i + 1)
+        s.cards[cid] = Card(cid, name, enemy, "pool", host=uid, bought=1)
+        if hexes is None:
+            s.units[uid].card = cid
+            continue
+        t = game.catalog.unit(F.boat_cards(game, enemy)[name])
+        full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+        tf = next(tf for tf, tm in s.task_forces.items() if tm == enemy)
+        s.units[uid] = Unit(uid, t.type_id, enemy, tf, hexes[int(rng.integers(len(hexes)))], t.hp, full, card=cid)
 
 
 def _draw_mines(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
@@ -206,13 +227,14 @@ def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
     """A game on a world sampled from ``team``'s knowledge of ``game`` (module doc), with fresh
     dice seeded from ``rng`` and the named default answers for every choice of the other team.
     The draws, in this order, each from ``rng``: the backs, the hand, the submarines, the mines,
-    the CP, the dice's seed, the Attached and Embarked cards."""
+    the CP, the dice's seed, the Attached and Embarked cards, the boats bought as cards."""
     s = known(game, team)
     backs = _draw_backs(game, s, team, rng)
     for draw in (_draw_hand, _draw_subs, _draw_mines, _draw_cp):
         draw(game, s, team, rng)
     seed = int(rng.integers(2**31))
     world_cards.draw(game, s, team, rng, backs)
+    _draw_boats(game, s, team, rng)
     return _spawn(game, s, seed)
 
 
@@ -244,7 +266,7 @@ def hidden_beyond_backs(game: Any, team: str) -> bool:
     s, enemy = known(game, team), other(team)
     return bool(world_cards.hidden_hosted(game, team) or (F.hidden_cards(game, team, enemy).get("pool", 0)
                  and (F.hand_names(game, s, enemy) or F.prescribed_hand(game, s, enemy)))
-                or F.unseen_subs(game, s, enemy) or F.secret_mine_fields(game, s, team, enemy)
+                or F.unseen_subs(game, s, enemy) or F.bought_boats(game, s, enemy) or F.secret_mine_fields(game, s, team, enemy)
                 or F.cp_range(game, s, enemy)[1] > 0)
 
 
