@@ -24,12 +24,19 @@ prints no odds):
   scenario is public; App. B Planning [b]), then each other a card type of its deck it could
   have bought (3.12: cost 1-5; not
   Attached, not a network, not a submarine, not one seen removed from the game, 9.07, 9.08),
-  uniformly and independently (sandbox: any number of copies; hidden Attached, Embarked and
-  face-down deployed cards are not drawn);
+  uniformly and independently (sandbox: any number of copies; face-down deployed cards are not
+  drawn); a submarine bought as a card that never showed is one of these (its card is counted
+  in the pool like any other, 9.02; its SOT is secret, 14.03), drawn as an ordinary card
+  (sandbox: nothing public tells that one exists);
 * **submarines** (14.02, 14.03): each of the scenario's enemy submarines the team sees nothing
   of, in a hex drawn uniformly among the open-water, non-coastal hexes (14.02 NOTE) -- within 5
   hexes (5 MP, 14.02) of the last hex the SOT published for it, if any (sandbox) -- at full
   supply, not yet acted this turn;
+* **submarines bought as cards** (14.0, 14.01): each the team knows exists
+  (:func:`world_facts.bought_boats`: seen face up, or named by a published SOT entry, 14.06)
+  gets the card it is (a Kilo, a Virginia: among the deck's boats its designator fits), in the
+  pool with the boat as its host -- one of the public pool count, so the hand is one card fewer;
+  one not seen is at sea within 5 hexes of the last hex published, full supply;
 * **secret mines** (13.37): the enemy's mines the team does not know are not in its knowledge
   (:func:`observer.known_state` leaves them out); each secret minefield of the scenario (its cubes are public, its
   hex is not; less the cubes the team sees) is laid whole in one hex drawn uniformly among those
@@ -37,11 +44,14 @@ prints no odds):
 * **the enemy's unspent CP** (3.12, 3.13): 0 outside a Planning Stage (lost when it ends,
   3.13); in one, uniformly from 0 to its public allocation less its purchases at 1 CP each;
 * **the dice**: fresh, seeded from ``rng`` (the real game's rolls to come are never read);
+* **the Attached and Embarked cards** (3.14, 9.02, 9.3, 10.0): as many as the public counts,
+  each a card type the host may carry, the scenario's prescribed card for it first
+  (:mod:`lcb_lab.games.lcb.whatif.world_cards`), its own supply full (sandbox);
 * **the log**: empty (a rollout is judged by the state, not by what was written).
 
-Not drawn (absent): the event pile (16.0), the enemy's hidden Attached / Embarked cards (the
-known state names each :data:`observer.HIDDEN_ATTACHMENT`: counted, as the view shows them,
-lending no value).
+Not drawn (absent): the event pile (16.0); an Attached or Embarked card whose host the team
+cannot place (embarked on a ship seen only as a back, off the map: it stays a
+:data:`observer.HIDDEN_ATTACHMENT` on a seen host, else absent).
 
 Nothing here reads the real state but through ``known_state`` and the observer's public card
 counts; two worlds the team cannot tell apart give the same sampled world for the same ``rng``
