@@ -191,3 +191,9 @@ def test_a_boat_bought_as_a_card_seen_face_up_is_the_card_it_is():
     assert w.state.cards["RU-boat-sampled-1"].name == "Kilo-Class Sub"
     assert sum(1 for c in w.state.cards.values() if c.team == "RU" and c.where == "pool") == pool
     assert not violations(w.state, w.board, w.catalog, w.decks)
+    u, card = g.state.units[uid], g.state.cards[g.state.units[uid].card]
+    u.destroyed, u.hp, card.where, card.host = True, 0, "discarded", None      # sunk face up: its card discarded
+    w = sample_world(g, "US", np.random.default_rng(0))
+    assert w.state.cards[w.state.units[uid].card].where == "discarded"
+    assert sum(1 for c in w.state.cards.values() if c.team == "RU" and c.where == "pool") == pool - 1
+    assert not violations(w.state, w.board, w.catalog, w.decks)

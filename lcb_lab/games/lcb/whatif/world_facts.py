@@ -187,7 +187,7 @@ def bought_boats(game: Any, k: GameState, enemy: str) -> list[tuple[str, list[st
     out: list[tuple[str, list[str], list[str] | None]] = []
     for uid in sorted(k.units):
         u = k.units[uid]
-        if u.team == enemy and u.card and u.card not in k.cards:
+        if u.team == enemy and u.card and u.card not in k.cards and not u.destroyed:
             out.append((uid, sorted(n for n, tid in boats.items() if tid == u.type_id), None))
     last = {e["sub"]: e["hex"] for e in k.sot.get(enemy, []) if e.get("hex")}
     for uid in sorted(last):

@@ -213,6 +213,13 @@ def _draw_boats(game: Any, s: GameState, team: str, rng: np.random.Generator) ->
         full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
         tf = next(tf for tf, tm in s.task_forces.items() if tm == enemy)
         s.units[uid] = Unit(uid, t.type_id, enemy, tf, hexes[int(rng.integers(len(hexes)))], t.hp, full, card=cid)
+    for u in sorted(s.units.values(), key=lambda u: u.uid):     # one seen sunk: its card discarded with it (14.0)
+        if u.team == enemy and u.destroyed and u.card and u.card not in s.cards:
+            names = sorted(n for n, tid in F.boat_cards(game, enemy).items() if tid == u.type_id)
+            if names:
+                cid = SAMPLED_BOAT.format(team=enemy, n=len([c for c in s.cards if "-boat-sampled-" in c]) + 1)
+                s.cards[cid] = Card(cid, names[0], enemy, "discarded", bought=1)
+                u.card = cid
 
 
 def _draw_mines(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
