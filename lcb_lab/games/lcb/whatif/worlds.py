@@ -16,7 +16,9 @@ prints no odds):
   stand in its hex (land / water, 5.11); the backs get distinct counters, drawn one back after
   the other (the back with the fewest candidates first), each uniformly among the counters left
   (a draw that leaves a back without one is drawn again).  A unit comes at full
-  HP and supply (4.32; sandbox: a hit on a back is not carried over); a MILDEC becomes a MILDEC.
+  HP and supply (4.32; sandbox: a hit on a back is not carried over -- combat hits only revealed
+  units, 6.1, and the known state links no back to a counter seen hit, or to a public mine hit,
+  13.34, before it was concealed); a MILDEC becomes a MILDEC.
   Without a scenario file (a built position) or when the order of battle cannot cover the backs,
   each is a ground unit type of the enemy's catalog, uniformly (sandbox);
 * **the hand** (9.02): as many hidden pool cards as the enemy holds (the count is public, the
