@@ -35,7 +35,7 @@ known state and the observer's public counts.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -120,10 +120,18 @@ def prescribed_on(game: Any, k: GameState, enemy: str) -> dict[str, list[str]]:
 def candidates(game: Any, s: GameState, u: Unit, gone: set[str]) -> list[CardType]:
     """The card types of ``u``'s team's deck ``u`` may carry one more of in ``s`` (module doc:
     Attached or Embarked by its type), sorted by name."""
+    return list(_each_candidate(game, s, u, gone))
+
+
+def may_carry(game: Any, s: GameState, u: Unit, gone: set[str]) -> bool:
+    """Whether ``u`` may carry one more card (:func:`candidates` is not empty)."""
+    return next(_each_candidate(game, s, u, gone), None) is not None
+
+
+def _each_candidate(game: Any, s: GameState, u: Unit, gone: set[str]) -> Iterator[CardType]:
     decks, ctx = _decks(game), _ctx(game, s)
     embarked = place_of(game, u) == "embarked"
     held = [decks.card(c.team, c.name) for c in s.cards.values() if c.host == u.uid and c.where == "attached"]
-    out = []
     for name in decks.names(u.team):
         ct = decks.card(u.team, name)
         if ct.name in gone or ct.unit_type or ct.deployment_only or is_network(ct):
@@ -135,8 +143,7 @@ def candidates(game: Any, s: GameState, u: Unit, gone: set[str]) -> list[CardTyp
             ok = ct.attached and host_problem(ctx, u, ct) is None and (
                 ct.free_attachment or not any(not h.free_attachment for h in held))
         if ok and _holds(game, s, u, ct):
-            out.append(ct)
-    return out
+            yield ct
 
 
 def _holds(game: Any, s: GameState, u: Unit, ct: CardType) -> bool:
@@ -213,15 +220,16 @@ def draw(game: Any, s: GameState, team: str, rng: np.random.Generator, backs: di
                 n += 1
                 put(game, s, u, name, n, True)
     for place in PLACES:
-        while left[place] > 0:
-            open_ = [uid for uid in hosts if place_of(game, s.units[uid]) == place
-                     and candidates(game, s, s.units[uid], gone)]
-            if not open_:
-                break
+        if left[place] <= 0:
+            continue
+        open_ = [uid for uid in hosts if place_of(game, s.units[uid]) == place and may_carry(game, s, s.units[uid], gone)]
+        while left[place] > 0 and open_:     # a host's candidates change only with its own cards
             u = s.units[open_[int(rng.integers(len(open_)))]]
             left[place] -= 1
             n += 1
             put(game, s, u, _one(game, s, u, gone, rng), n, True)
+            if not may_carry(game, s, u, gone):
+                open_.remove(u.uid)
     _name_attachments(s, enemy, undrawn)
 
 
