@@ -191,15 +191,25 @@ def _one(game: Any, s: GameState, u: Unit, gone: set[str], rng: np.random.Genera
 
 def draw(game: Any, s: GameState, team: str, rng: np.random.Generator, backs: dict[str, str]) -> None:
     """Draw the enemy's hidden Attached and Embarked cards into ``s`` (module doc).  ``backs``:
-    {drawn back's id: the order-of-battle counter it was drawn as}.  Each unit's ``attachments``
-    then names its cards (a card not drawn stays a :data:`observer.HIDDEN_ATTACHMENT`)."""
+    {drawn back's id: the order-of-battle counter it was drawn as ("" a catalog type)}.  Each
+    unit's ``attachments`` then names its cards (a card not drawn stays a
+    :data:`observer.HIDDEN_ATTACHMENT`)."""
     enemy = other(team)
     counts = hidden_cards(game, team, enemy)
     left = {p: counts.get(p, 0) for p in PLACES}
     if not any(left.values()):
         return
     gone, given = gone_names(s, enemy), prescribed_on(game, s, enemy)
-    n, undrawn = 0, Counter()
+    ids = iter(range(1, 1 << 30))
+    undrawn = _on_seen(game, s, enemy, rng, left, gone, given, ids)
+    _on_backs(game, s, rng, left, gone, given, ids, backs)
+    _name_attachments(s, enemy, undrawn)
+
+
+def _on_seen(game: Any, s: GameState, enemy: str, rng: np.random.Generator, left: dict[str, int],
+             gone: set[str], given: dict[str, list[str]], ids: Iterator[int]) -> Counter:
+    """The hidden cards of the units the team sees (``left`` counted down); {uid: how many not drawn}."""
+    undrawn: Counter = Counter()
     for uid, k in seen_hosts(game, s, enemy):
         u = s.units[uid]
         left[place_of(game, u)] -= k
@@ -208,17 +218,22 @@ def draw(game: Any, s: GameState, team: str, rng: np.random.Generator, backs: di
             name = todo.pop(0) if todo else _one(game, s, u, gone, rng)
             if name is None:
                 undrawn[uid] += 1
-                continue
-            n += 1
-            put(game, s, u, name, n, False)
+            else:
+                put(game, s, u, name, next(ids), False)
+    return undrawn
+
+
+def _on_backs(game: Any, s: GameState, rng: np.random.Generator, left: dict[str, int], gone: set[str],
+              given: dict[str, list[str]], ids: Iterator[int], backs: dict[str, str]) -> None:
+    """The cards ``left`` on the drawn backs: the prescribed ones of the counter each was drawn as,
+    then each on a back drawn among those that may carry one more."""
     hosts = sorted(uid for uid in backs if uid in s.units)
-    for uid in hosts:                                   # the prescribed cards of the counter a back was drawn as
+    for uid in hosts:
         u = s.units[uid]
         for name in given.get(backs[uid], []):
             if left[place_of(game, u)] > 0:
                 left[place_of(game, u)] -= 1
-                n += 1
-                put(game, s, u, name, n, True)
+                put(game, s, u, name, next(ids), True)
     for place in PLACES:
         if left[place] <= 0:
             continue
@@ -226,11 +241,9 @@ def draw(game: Any, s: GameState, team: str, rng: np.random.Generator, backs: di
         while left[place] > 0 and open_:     # a host's candidates change only with its own cards
             u = s.units[open_[int(rng.integers(len(open_)))]]
             left[place] -= 1
-            n += 1
-            put(game, s, u, _one(game, s, u, gone, rng), n, True)
+            put(game, s, u, _one(game, s, u, gone, rng), next(ids), True)
             if not may_carry(game, s, u, gone):
                 open_.remove(u.uid)
-    _name_attachments(s, enemy, undrawn)
 
 
 def _name_attachments(s: GameState, enemy: str, undrawn: Counter) -> None:
