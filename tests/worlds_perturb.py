@@ -198,6 +198,33 @@ def rename_cards(g, s: GameState, team: str, rng) -> Change | None:
     return None
 
 
+def other_attached(g, s: GameState, team: str, rng) -> Change | None:
+    """An enemy Attached card the observer cannot see (9.02) becomes another Attached type its
+    host may carry (9.31, 9.33: ``planning.host_problem``; a free one for a free one, 9.31
+    EXCEPTION), its own supply full (9.33); the host face up or down, its HP and supply as they
+    were (only a change the invariants accept)."""
+    from lcb_lab.games.lcb.model.cards import load_decks
+    from lcb_lab.games.lcb.rules.stages.planning import host_problem, sync_legacy
+    enemy, busy, decks = other(team), _busy(s), g.decks or load_decks()
+    ctx = Ctx(s, g.board, g.catalog, None, decks, quiet=True)
+    hidden = sorted((c for c in s.cards.values() if c.team == enemy and c.where == "attached" and c.in_play
+                     and not observer.knows(s, team, c) and c.cid not in busy and c.host not in busy),
+                    key=lambda c: c.cid)
+    for k in rng.permutation(len(hidden))[:4]:
+        c = hidden[int(k)]
+        old, supply, free = c.name, dict(c.supply), decks.card(enemy, c.name).free_attachment
+        for n in rng.permutation(decks.names(enemy)):
+            ct = decks.card(enemy, str(n))
+            if ct.name == old or not ct.attached or ct.free_attachment != free:
+                continue
+            c.name, c.supply = ct.name, {cv.slot: cv.supply for cv in ct.cvs if cv.supply is not None}
+            if host_problem(ctx, s.units[c.host], ct) is None and _sound(g, s):
+                sync_legacy(s)
+                return Change(f"{c.cid} on {c.host}: {old} -> {ct.name}", {c.cid: c.cid})
+            c.name, c.supply = old, supply
+    return None
+
+
 def _deck_names(g, team: str) -> list[str]:
     from lcb_lab.games.lcb.model.cards import load_decks
     return (g.decks or load_decks()).names(team)
@@ -270,7 +297,8 @@ def event_order(g, s: GameState, team: str, rng) -> Change | None:
 
 PERTURBATIONS: dict[str, Callable] = {
     "swap_backs": swap_backs, "drain_supply": drain_supply, "move_sub": move_sub, "mines": mines,
-    "rename_cards": rename_cards, "renumber_cards": renumber_cards, "enemy_cp": enemy_cp,
+    "rename_cards": rename_cards, "renumber_cards": renumber_cards, "other_attached": other_attached,
+    "enemy_cp": enemy_cp,
     "event_order": event_order,
 }
 """Name -> ``f(game, twin_state, observer, rng)``: changes the twin's state in place in a fact

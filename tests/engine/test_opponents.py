@@ -135,8 +135,12 @@ def test_the_sampled_world_holds_only_what_the_team_knows_and_sandbox_draws():
     from lcb_lab.games.lcb import observer
     known = {c.cid for c in g.state.cards.values() if observer.knows(g.state, "US", c)}   # 9.02
     drawn = set(s.cards) - known
-    assert known < set(s.cards) and all(cid.startswith("RU-sampled-") for cid in drawn)
-    assert len(drawn) == sum(c.team == "RU" and c.where == "pool" and cid not in known for cid, c in g.state.cards.items())
+    hand = {cid for cid in drawn if cid.startswith("RU-sampled-")}
+    hosted = {cid for cid in drawn if cid.startswith("RU-hosted-sampled-")}     # Attached cards (9.3)
+    assert known < set(s.cards) and drawn == hand | hosted
+    assert len(hand) == sum(c.team == "RU" and c.where == "pool" and cid not in known for cid, c in g.state.cards.items())
+    assert len(hosted) == sum(c.team == "RU" and c.where == "attached" and cid not in known
+                              for cid, c in g.state.cards.items())
     assert s.event_deck == [] and s.log == []
     assert w.dice is not g.dice and w.auto_policies == {}
 

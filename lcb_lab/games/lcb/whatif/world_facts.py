@@ -20,6 +20,9 @@ face-down cards lie in each place, never which).
 * :func:`unseen_subs` -- the scenario's enemy submarines the team sees nothing of (14.02, 14.03)
   and the hexes each may be in (14.02 NOTE: open water, no coastal hex; within 5 hexes of the
   last hex the SOT published for it, 14.02: 5 MP);
+* :func:`bought_boats` -- the enemy's submarines bought as cards (14.0, 14.01) the team knows
+  exist: one it sees whose card is hidden, or one a published SOT entry names (14.06); a boat
+  bought as a card that never showed is one of the hidden pool cards, as any other (9.02);
 * :func:`secret_mine_fields` -- the scenario's secret minefields of the enemy (13.37: the
   scenario says how many cubes; where is the owner's secret) and the hexes each may lie in;
 * :func:`cp_range` -- the enemy's unspent CP: 0 outside a Planning Stage (3.13), else 0 up to
@@ -161,6 +164,40 @@ def unseen_subs(game: Any, k: GameState, enemy: str) -> list[tuple[Entry, list[s
             hexes = [h for h in anywhere if h in near] or anywhere
         out.append((Entry(e.uid, e.type, e.task_force), hexes))
     return out
+
+
+def boat_cards(game: Any, enemy: str) -> dict[str, str]:
+    """{card name: catalog unit type} of ``enemy``'s JCC submarines (14.0: the card IS the boat)."""
+    from lcb_lab.games.lcb.model.cards import load_decks
+    decks = game.decks or load_decks()
+    return {n: decks.card(enemy, n).unit_type for n in decks.names(enemy) if decks.card(enemy, n).unit_type}
+
+
+def bought_boats(game: Any, k: GameState, enemy: str) -> list[tuple[str, list[str], list[str] | None]]:
+    """[(uid, the card names it may be, the hexes it may be in -- None: the team sees it)] for each
+    JCC submarine of ``enemy`` bought as a card (14.0, 14.01) the team knows exists, sorted by uid:
+    one it sees face up (14.06) whose card is hidden in the pool (9.02), and one a published SOT
+    entry names (14.06) that is neither in ``k`` nor in the scenario's order of battle -- within 5
+    hexes of the last hex published (14.02: 5 MP).  Of one it does not see, the card names whose
+    catalog abbreviation its designator begins with (the designator of a boat bought as a card,
+    :func:`lcb_lab.games.lcb.rules.submarines.sot.put_in_play`), else every boat of the deck."""
+    boats = boat_cards(game, enemy)
+    info = _info(game)
+    listed = {e.uid for e in info.unit} if info is not None else set()
+    out: list[tuple[str, list[str], list[str] | None]] = []
+    for uid in sorted(k.units):
+        u = k.units[uid]
+        if u.team == enemy and u.card and u.card not in k.cards and not u.destroyed:
+            out.append((uid, sorted(n for n, tid in boats.items() if tid == u.type_id), None))
+    last = {e["sub"]: e["hex"] for e in k.sot.get(enemy, []) if e.get("hex")}
+    for uid in sorted(last):
+        if uid in k.units or uid in listed or not boats:
+            continue
+        names = sorted(n for n, tid in boats.items() if uid.startswith(game.catalog.unit(tid).abbrev + " "))
+        names = names or sorted(boats)
+        near, anywhere = game.board.naval_reach(last[uid], SUB_MP), sub_hexes(game)
+        out.append((uid, names, [h for h in anywhere if h in near] or anywhere))
+    return [b for b in out if b[1]]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,9 @@ prints no odds):
   stand in its hex (land / water, 5.11); the backs get distinct counters, drawn one back after
   the other (the back with the fewest candidates first), each uniformly among the counters left
   (a draw that leaves a back without one is drawn again).  A unit comes at full
-  HP and supply (4.32; sandbox: a hit on a back is not carried over); a MILDEC becomes a MILDEC.
+  HP and supply (4.32; sandbox: a hit on a back is not carried over -- combat hits only revealed
+  units, 6.1, and the known state links no back to a counter seen hit, or to a public mine hit,
+  13.34, before it was concealed); a MILDEC becomes a MILDEC.
   Without a scenario file (a built position) or when the order of battle cannot cover the backs,
   each is a ground unit type of the enemy's catalog, uniformly (sandbox);
 * **the hand** (9.02): as many hidden pool cards as the enemy holds (the count is public, the
@@ -24,12 +26,19 @@ prints no odds):
   scenario is public; App. B Planning [b]), then each other a card type of its deck it could
   have bought (3.12: cost 1-5; not
   Attached, not a network, not a submarine, not one seen removed from the game, 9.07, 9.08),
-  uniformly and independently (sandbox: any number of copies; hidden Attached, Embarked and
-  face-down deployed cards are not drawn);
+  uniformly and independently (sandbox: any number of copies; face-down deployed cards are not
+  drawn); a submarine bought as a card that never showed is one of these (its card is counted
+  in the pool like any other, 9.02; its SOT is secret, 14.03), drawn as an ordinary card
+  (sandbox: nothing public tells that one exists);
 * **submarines** (14.02, 14.03): each of the scenario's enemy submarines the team sees nothing
   of, in a hex drawn uniformly among the open-water, non-coastal hexes (14.02 NOTE) -- within 5
   hexes (5 MP, 14.02) of the last hex the SOT published for it, if any (sandbox) -- at full
   supply, not yet acted this turn;
+* **submarines bought as cards** (14.0, 14.01): each the team knows exists
+  (:func:`world_facts.bought_boats`: seen face up, or named by a published SOT entry, 14.06)
+  gets the card it is (a Kilo, a Virginia: among the deck's boats its designator fits), in the
+  pool with the boat as its host -- one of the public pool count, so the hand is one card fewer;
+  one not seen is at sea within 5 hexes of the last hex published, full supply;
 * **secret mines** (13.37): the enemy's mines the team does not know are not in its knowledge
   (:func:`observer.known_state` leaves them out); each secret minefield of the scenario (its cubes are public, its
   hex is not; less the cubes the team sees) is laid whole in one hex drawn uniformly among those
@@ -37,11 +46,14 @@ prints no odds):
 * **the enemy's unspent CP** (3.12, 3.13): 0 outside a Planning Stage (lost when it ends,
   3.13); in one, uniformly from 0 to its public allocation less its purchases at 1 CP each;
 * **the dice**: fresh, seeded from ``rng`` (the real game's rolls to come are never read);
+* **the Attached and Embarked cards** (3.14, 9.02, 9.3, 10.0): as many as the public counts,
+  each a card type the host may carry, the scenario's prescribed card for it first
+  (:mod:`lcb_lab.games.lcb.whatif.world_cards`), its own supply full (sandbox);
 * **the log**: empty (a rollout is judged by the state, not by what was written).
 
-Not drawn (absent): the event pile (16.0), the enemy's hidden Attached / Embarked cards (the
-known state names each :data:`observer.HIDDEN_ATTACHMENT`: counted, as the view shows them,
-lending no value).
+Not drawn (absent): the event pile (16.0); an Attached or Embarked card whose host the team
+cannot place (embarked on a ship seen only as a back, off the map: it stays a
+:data:`observer.HIDDEN_ATTACHMENT` on a seen host, else absent).
 
 Nothing here reads the real state but through ``known_state`` and the observer's public card
 counts; two worlds the team cannot tell apart give the same sampled world for the same ``rng``
@@ -58,12 +70,15 @@ import numpy as np
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.games.lcb.model.state import Card, GameState, Marker, Unit, other
+from lcb_lab.games.lcb.whatif import world_cards
 from lcb_lab.games.lcb.whatif import world_facts as F
 
 ENEMY_CP = 0
 """The enemy's unspent CP outside a Planning Stage (3.13: unspent CP are lost when it ends)."""
 SAMPLED_CARD = "{team}-sampled-{n}"
 """The id of a card a sampled world invents for the enemy's hand (never a real card's id)."""
+SAMPLED_BOAT = "{team}-boat-sampled-{n}"
+"""The id of the card a submarine bought as a card is, in a sampled world."""
 
 
 def known(game: Any, team: str) -> GameState:
@@ -110,10 +125,14 @@ def _candidates(game: Any, s: GameState, team: str) -> tuple[list[str], list[lis
     return (ids, [list(types) for _ in ids], False) if types else ([], [], False)
 
 
-def _draw_backs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+def _draw_backs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> dict[str, str]:
+    """Draw the backs; {back's id: the order-of-battle counter it became ("" a catalog type)}."""
     ids, per, oob = _candidates(game, s, team)
+    out = {}
     for uid, e in zip(ids, _one_by_one(per, oob, rng) if ids else ()):
         _become(game, s, uid, e)
+        out[uid] = e.uid if isinstance(e, F.Entry) else ""
+    return out
 
 
 def _one_by_one(per: list[list[Any]], oob: bool, rng: np.random.Generator, tries: int = 64) -> list[Any]:
@@ -158,7 +177,7 @@ def _draw_hand(game: Any, s: GameState, team: str, rng: np.random.Generator) -> 
     more than the count: that many of them, drawn without replacement), then each other a card
     type of its deck drawn uniformly and independently (:func:`world_facts.hand_names`)."""
     enemy = other(team)
-    n = F.hidden_cards(game, team, enemy).get("pool", 0)
+    n = max(0, F.hidden_cards(game, team, enemy).get("pool", 0) - len(F.bought_boats(game, s, enemy)))
     given, names = F.prescribed_hand(game, s, enemy), F.hand_names(game, s, enemy)
     if len(given) > n:
         given = sorted(given[int(i)] for i in rng.permutation(len(given))[:n])
@@ -177,6 +196,32 @@ def _draw_subs(game: Any, s: GameState, team: str, rng: np.random.Generator) -> 
         tf = e.task_force if e.task_force in s.task_forces else next(
             tf for tf, tm in s.task_forces.items() if tm == other(team))
         s.units[e.uid] = Unit(e.uid, t.type_id, other(team), tf, hexes[int(rng.integers(len(hexes)))], t.hp, full)
+
+
+def _draw_boats(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
+    """Each submarine bought as a card the team knows exists (:func:`world_facts.bought_boats`):
+    the card it is (a name drawn uniformly among those it may be), in the pool with the boat as
+    host (14.0); one the team does not see in a hex drawn uniformly among those it may be in,
+    full supply, not yet acted this turn."""
+    enemy = other(team)
+    for i, (uid, names, hexes) in enumerate(F.bought_boats(game, s, enemy)):
+        name = names[int(rng.integers(len(names)))] if len(names) > 1 else names[0]
+        cid = SAMPLED_BOAT.format(team=enemy, n=i + 1)
+        s.cards[cid] = Card(cid, name, enemy, "pool", host=uid, bought=1)
+        if hexes is None:
+            s.units[uid].card = cid
+            continue
+        t = game.catalog.unit(F.boat_cards(game, enemy)[name])
+        full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+        tf = next(tf for tf, tm in s.task_forces.items() if tm == enemy)
+        s.units[uid] = Unit(uid, t.type_id, enemy, tf, hexes[int(rng.integers(len(hexes)))], t.hp, full, card=cid)
+    for u in sorted(s.units.values(), key=lambda u: u.uid):     # one seen sunk: its card discarded with it (14.0)
+        if u.team == enemy and u.destroyed and u.card and u.card not in s.cards:
+            names = sorted(n for n, tid in F.boat_cards(game, enemy).items() if tid == u.type_id)
+            if names:
+                cid = SAMPLED_BOAT.format(team=enemy, n=len([c for c in s.cards if "-boat-sampled-" in c]) + 1)
+                s.cards[cid] = Card(cid, names[0], enemy, "discarded", bought=1)
+                u.card = cid
 
 
 def _draw_mines(game: Any, s: GameState, team: str, rng: np.random.Generator) -> None:
@@ -201,11 +246,15 @@ def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
     """A game on a world sampled from ``team``'s knowledge of ``game`` (module doc), with fresh
     dice seeded from ``rng`` and the named default answers for every choice of the other team.
     The draws, in this order, each from ``rng``: the backs, the hand, the submarines, the mines,
-    the CP, the dice's seed."""
+    the CP, the dice's seed, the Attached and Embarked cards, the boats bought as cards."""
     s = known(game, team)
-    for draw in (_draw_backs, _draw_hand, _draw_subs, _draw_mines, _draw_cp):
+    backs = _draw_backs(game, s, team, rng)
+    for draw in (_draw_hand, _draw_subs, _draw_mines, _draw_cp):
         draw(game, s, team, rng)
-    return _spawn(game, s, int(rng.integers(2**31)))
+    seed = int(rng.integers(2**31))
+    world_cards.draw(game, s, team, rng, backs)
+    _draw_boats(game, s, team, rng)
+    return _spawn(game, s, seed)
 
 
 def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
@@ -231,11 +280,12 @@ def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
 
 def hidden_beyond_backs(game: Any, team: str) -> bool:
     """Whether a sampled world draws more than the backs for ``team``: the enemy holds hidden pool
-    cards, unseen submarines, secret minefields or CP it may not have spent."""
+    cards, hidden Attached or Embarked cards, unseen submarines, secret minefields or CP it may
+    not have spent."""
     s, enemy = known(game, team), other(team)
-    return bool((F.hidden_cards(game, team, enemy).get("pool", 0)
+    return bool(world_cards.hidden_hosted(game, team) or (F.hidden_cards(game, team, enemy).get("pool", 0)
                  and (F.hand_names(game, s, enemy) or F.prescribed_hand(game, s, enemy)))
-                or F.unseen_subs(game, s, enemy) or F.secret_mine_fields(game, s, team, enemy)
+                or F.unseen_subs(game, s, enemy) or F.bought_boats(game, s, enemy) or F.secret_mine_fields(game, s, team, enemy)
                 or F.cp_range(game, s, enemy)[1] > 0)
 
 
