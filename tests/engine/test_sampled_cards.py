@@ -131,6 +131,32 @@ def test_another_card_on_an_enemy_unit_gives_the_same_sampled_world(redux, face_
         assert len(_hosted(a)) == 3 and (not face_up or len(_hosted(a, "2 Anna")) == 1)
 
 
+def _move_uas(to: str):
+    def change(s):
+        s.cards["RU-5"].host = to
+        s.units["1 Tanya"].attachments, s.units[to].attachments = [], [UAS]
+        return Change(f"RU-5 on {to}", {"RU-5": "RU-5"})
+    return change
+
+
+def test_a_face_up_card_on_a_back_names_no_host_and_is_drawn_on_a_back(redux):
+    """RU's UAS played face up while its host stays face down (using it does not reveal the host, 9.31,
+    9.34): US's known state gives the card no host, and two worlds that differ only in which face-down
+    unit carries it (1 Tanya or 3 Anna) give the same sampled world; there the card lies on a back,
+    the back drawn as 1 Tanya (its prescribed host, App. B Planning [b]) when there is one."""
+    redux.state.cards["RU-5"].face_up = True
+    twin, _ = twin_of(redux, "US", _move_uas("3 Anna"))
+    assert known(redux, "US").cards["RU-5"].host is None and known(twin, "US").cards["RU-5"].host is None
+    assert redux.state.cards["RU-5"].host == "1 Tanya"                    # the real card keeps its host
+    for seed in range(6):
+        a = sample_world(redux, "US", np.random.default_rng(seed))
+        assert _text(a) == _text(sample_world(twin, "US", np.random.default_rng(seed))), seed
+        host = a.state.units[a.state.cards["RU-5"].host]
+        assert host.uid.startswith("hidden:") and host.attachments == [UAS]
+        assert load_decks().card("RU", UAS).host_allowed(a.catalog.unit(host.type_id))
+        assert not violations(a.state, a.board, a.catalog, a.decks)
+
+
 # ------------------------------------------------------------------ a submarine bought as a card (14.0, 14.01)
 def _bought_boat(g, published: bool, hex_: str = "AK-17"):
     """RU bought a Kilo as a card (first Planning Stage, 14.01): the boat at sea in ``hex_``, its card

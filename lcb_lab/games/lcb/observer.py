@@ -45,6 +45,7 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 
 from typing import Callable, Iterable, Mapping
@@ -298,7 +299,8 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
             del s.units[u.uid]
     s.sot, s.optional_data = observe_sot(state, viewer), state.optional_known(viewer)   # 14.03; 17.1, 17.2
     s.event_deck = []                                   # the event pile's order is secret (16.0)
-    s.cards = {cid: c for cid, c in state.cards.items() if knows(state, viewer, c)}   # 9.02
+    s.cards = {cid: c if host_seen(state, viewer, c) else _without_host(c)        # 9.02; 9.31, 9.34
+               for cid, c in state.cards.items() if knows(state, viewer, c)}
     s.card_markers = {mid: m for mid, m in state.card_markers.items()     # 13.37: secret mines stay secret
                       if knows(state, viewer, m) or m.card in s.cards}    # laid by a card seen: its hexes public
     for hid, group in _back_groups(state, viewer, catalog):
@@ -315,6 +317,20 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
         if u.team != viewer and u.attachments:
             u.attachments = [HIDDEN_ATTACHMENT] * len(u.attachments)
     return s
+
+
+def host_seen(state: GameState, viewer: str | None, c: Card) -> bool:
+    """Whether ``viewer`` reads which unit hosts card ``c``: no host, its own card, or a host it
+    knows on the map -- using a card does not reveal its host (9.31, 9.34)."""
+    host = state.units.get(c.host or "")
+    return host is None or c.team == viewer or _all_seeing(viewer) or (knows(state, viewer, host) and host.on_map)
+
+
+def _without_host(c: Card) -> Card:
+    """A copy of face-up card ``c`` whose host the viewer does not read (``host`` None)."""
+    d = copy.copy(c)
+    d.host = None
+    return d
 
 
 HIDDEN_ATTACHMENT = "a hidden card (9.02)"

@@ -8,22 +8,14 @@ answers of :mod:`lcb_lab.games.lcb.observer`, on its one ``knows``.
 """
 from __future__ import annotations
 
-from lcb_lab.games.lcb.model.state import Card, GameState
-from lcb_lab.games.lcb.observer import knows
-from lcb_lab.kernel.observer import all_seeing as _all_seeing
+from lcb_lab.games.lcb.model.state import GameState
+from lcb_lab.games.lcb.observer import host_seen, knows
 
 __all__ = ["CARD_FIELDS", "observe_cards", "observe_card_markers", "marker_details", "observe_port_cubes"]
 
 
 CARD_FIELDS = ("cid", "name", "team", "where", "host", "hex", "face_up", "deployed", "expended", "cubes",
                "used", "supply", "free")
-
-
-def _host_seen(state: GameState, viewer: str | None, c: Card) -> bool:
-    """Whether ``viewer`` reads which unit hosts card ``c``: its own card, or a host it knows
-    on the map -- using a card does not reveal its host (9.31, 9.34)."""
-    host = state.units.get(c.host or "")
-    return host is None or c.team == viewer or _all_seeing(viewer) or (knows(state, viewer, host) and host.on_map)
 
 
 def observe_cards(state: GameState, viewer: str | None) -> dict:
@@ -37,7 +29,7 @@ def observe_cards(state: GameState, viewer: str | None) -> dict:
         if knows(state, viewer, c):
             d = {k: getattr(c, k) for k in CARD_FIELDS}
             d["supply"] = dict(c.supply)
-            if not _host_seen(state, viewer, c):
+            if not host_seen(state, viewer, c):
                 d["host"] = None
             cards.append(d)
         else:

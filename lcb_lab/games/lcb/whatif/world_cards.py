@@ -11,6 +11,9 @@ Planning [b]); the decks.  The enemy's purchases stay secret (3.12), as in the h
 
 What is drawn, each uniformly (the weights are *sandbox*: the rulebook prints no odds):
 
+* **the host of a card seen face up on a back** -- using a card does not reveal its host (9.31,
+  9.34), so the known state gives such a card no host: first, the back drawn as the counter the
+  scenario prescribes it to, else a back drawn among those that may carry it (none: no host);
 * **on a unit the team sees** -- each hidden card: first the scenario's prescribed card for that
   host not seen face up since; then a card every unit of its type is given (``automatic_on``,
   9.31 EXCEPTION); then a card type of the enemy's deck it may carry.  An Attached card (any
@@ -171,7 +174,13 @@ def put(game: Any, s: GameState, u: Unit, name: str, n: int, full_host: bool) ->
     c = Card(cid, ct.name, u.team, place_of(game, u), host=u.uid)
     c.supply = {cv.slot: cv.supply for cv in ct.cvs if cv.supply is not None}
     s.cards[cid] = c
-    if full_host and c.where == "attached":
+    if full_host:
+        _host_takes(u, ct, c.where)
+
+
+def _host_takes(u: Unit, ct: CardType, where: str) -> None:
+    """A drawn back ``u`` (full HP and supply) takes Attached card ``ct``'s HP and supply (9.31)."""
+    if where == "attached":
         u.hp += ct.hp_bonus
         for e in ct.effects:
             if e.fn == "add_supply":
@@ -195,6 +204,7 @@ def draw(game: Any, s: GameState, team: str, rng: np.random.Generator, backs: di
     unit's ``attachments`` then names its cards (a card not drawn stays a
     :data:`observer.HIDDEN_ATTACHMENT`)."""
     enemy = other(team)
+    _seen_on_backs(game, s, enemy, rng, backs)
     counts = hidden_cards(game, team, enemy)
     left = {p: counts.get(p, 0) for p in PLACES}
     if not any(left.values()):
@@ -204,6 +214,40 @@ def draw(game: Any, s: GameState, team: str, rng: np.random.Generator, backs: di
     undrawn = _on_seen(game, s, enemy, rng, left, gone, given, ids)
     _on_backs(game, s, rng, left, gone, given, ids, backs)
     _name_attachments(s, enemy, undrawn)
+
+
+def _seen_on_backs(game: Any, s: GameState, enemy: str, rng: np.random.Generator, backs: dict[str, str]) -> None:
+    """Each face-up ``enemy`` Attached / Embarked card whose host the team does not read (the known
+    state gives it no host: using it does not reveal the host, 9.31, 9.34) on a drawn back: the one
+    drawn as the counter the scenario prescribes it to (App. B Planning [b]), else one drawn
+    uniformly among the backs that may carry it (*sandbox*); none fits: it stays without a host."""
+    loose = [c for c in _seen(s, enemy) if c.in_play and c.where in PLACES and c.host is None]
+    if not loose:
+        return
+    prescribed = _prescribed_pairs(game, enemy)
+    hosts = sorted(uid for uid in backs if uid in s.units)
+    for c in loose:
+        named = [uid for uid in hosts if (c.name, backs[uid]) in prescribed]
+        fit = named or [uid for uid in hosts if any(ct.name == c.name for ct in candidates(game, s, s.units[uid], set()))]
+        if fit:
+            u = s.units[fit[int(rng.integers(len(fit)))]]
+            c.host = u.uid
+            _host_takes(u, _decks(game).card(enemy, c.name), c.where)
+
+
+def _prescribed_pairs(game: Any, enemy: str) -> set[tuple[str, str]]:
+    """{(card type, host counter)} of the scenario's prescribed Attached / Embarked cards of ``enemy``."""
+    info = getattr(game, "scenario_info", None)
+    if info is None or enemy not in info.teams:
+        return set()
+    out = set()
+    for e in info.teams[enemy].prescribed:
+        try:
+            if e.attach_to or e.embark_on:
+                out.add((_decks(game).card(enemy, e.name).name, e.attach_to or e.embark_on))
+        except Exception:                # a name the decks do not know: no pair
+            continue
+    return out
 
 
 def _on_seen(game: Any, s: GameState, enemy: str, rng: np.random.Generator, left: dict[str, int],
