@@ -159,3 +159,72 @@ def test_the_attackers_exact_odds_average_over_what_its_back_may_be():
     assert ru.exact[0].p_destroyed == pytest.approx((5 * 0.16 + 0.0256) / 6)
     row = ru.exact_vs_sampled()[0]
     assert row["agrees"] and not row["sampled"].covers(0.0256), row
+
+
+def test_more_bad_arguments_are_refused_in_one_line():
+    """A chunk that is not a positive int, a viewer that is no team, a workers string that is no
+    address: each a LabError before anything runs (they were a TypeError, a study "as XX sees it"
+    and a ValueError of Dask's)."""
+    for kwargs, words in (({"chunk": -1}, "chunk must be a positive int"), ({"chunk": 2.5}, "chunk"),
+                          ({"viewer": "XX"}, "viewer 'XX' is not US, RU or None"),
+                          ({"workers": "abc"}, "'abc' is not a scheduler address")):
+        with pytest.raises(LabError, match=words):
+            study(_situation(), Plan(ACTS), runs=5, progress=False, **{"workers": 0, **kwargs})
+
+
+def _serve(reply: bytes):
+    """A local TCP server that accepts and sends ``reply`` (b"": says nothing); its address."""
+    import socket
+    import threading
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(4)
+    held = []
+
+    def loop():
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if reply:
+                conn.sendall(reply)
+    threading.Thread(target=loop, daemon=True).start()
+    return srv, f"tcp://127.0.0.1:{srv.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("reply, words", [(b"", "no answer in time"),
+                                          (b"HTTP/1.1 403 Forbidden\r\n\r\n" + b"\xff" * 64, "not as a Dask scheduler")],
+                         ids=["silent", "not-dask"])
+def test_a_scheduler_address_that_does_not_answer_is_one_line_after_a_short_wait(monkeypatch, reply, words):
+    """A host that accepts and stays silent, or answers with something that is not Dask (a proxy's
+    page): one LabError line naming the address within the connect timeout, not Dask's 30 s wait
+    and its OSError, nor a MemoryError from reading a length out of the wrong protocol."""
+    import time
+    from lcb_lab.kernel import study as kernel_study
+    monkeypatch.setattr(kernel_study, "CONNECT_TIMEOUT", 1.0)
+    srv, address = _serve(reply)
+    t0 = time.perf_counter()
+    try:
+        with pytest.raises(LabError) as e:
+            study(_situation(), Plan(ACTS), runs=5, workers=address, progress=False)
+    finally:
+        srv.close()
+    text = str(e.value)
+    assert f"no Dask scheduler answered at {address} within 1 s" in text and "\n" not in text, text
+    assert __import__("re").search(words, text), text
+    assert time.perf_counter() - t0 < 8
+
+
+def test_a_running_scheduler_by_its_address_gives_the_serial_study():
+    """The address path (``workers="tcp://..."``) still connects through the handshake probe."""
+    pytest.importorskip("distributed")
+    from lcb_lab.kernel.study import local_cluster
+    g, plan = _situation(), Plan(ACTS, {"intercept": "no_intercept"})
+    cluster = local_cluster(1)
+    try:
+        dist = study(g, plan, runs=12, seed=5, workers=cluster.scheduler_address, progress=False, chunk=4)
+    finally:
+        cluster.close()
+    assert dist.outcomes == study(g, plan, runs=12, seed=5, workers=0, progress=False).outcomes

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from lcb_lab.games.lcb.model.state import TEAMS
 from lcb_lab.games.lcb.whatif.study.exact import MAX_WORLDS, exact_odds
 from lcb_lab.games.lcb.whatif.study.plan import Plan
 from lcb_lab.games.lcb.whatif.study.result import StudyResult
 from lcb_lab.games.lcb.whatif.study.run import HOOKS, team_view
 from lcb_lab.games.lcb.whatif.worlds import has_backs
+from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.observer import all_seeing
 from lcb_lab.kernel.study import chunks, default_chunk, run_study
 
 __all__ = ["study", "study_notes", "chunks", "default_chunk"]
@@ -39,8 +42,11 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
     team's knowledge, the outcomes as the team may see them (:mod:`.run`) -- or None (the
     instructor: the true board);
     ``chunk``: runs per task (default :func:`default_chunk`); ``on_progress(done, runs)``: called as
-    chunks come in (the lab's own bar).  Raises LabError for ``runs < 1``
-    or a bad ``workers``."""
+    chunks come in (the lab's own bar).  Raises LabError for ``runs < 1``, a bad seed, chunk or
+    ``workers``, a viewer that is neither a team nor the instructor, or a scheduler address no
+    scheduler answers (:data:`lcb_lab.kernel.study.CONNECT_TIMEOUT`)."""
+    if viewer is not None and viewer not in TEAMS and not all_seeing(viewer):
+        raise LabError(f"study: viewer {viewer!r} is not {', '.join(TEAMS)} or None (the instructor)")
     got = run_study(HOOKS, game, plan, runs, seed, workers, progress, viewer, chunk, f"study {plan.name}",
                     on_progress)
     return StudyResult(plan, seed, got.outcomes, exact_odds(game, plan, viewer), viewer, got.workers, got.wall,
