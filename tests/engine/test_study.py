@@ -228,3 +228,17 @@ def test_a_running_scheduler_by_its_address_gives_the_serial_study():
     finally:
         cluster.close()
     assert dist.outcomes == study(g, plan, runs=12, seed=5, workers=0, progress=False).outcomes
+
+
+def test_a_team_study_without_exact_odds_does_not_say_how_they_were_averaged():
+    """US's study of a move in Gotland Redux (RU's backs on the board, no combat committed): no
+    exact odds, so no line on how they were averaged over the backs (it read as if there were some)."""
+    g = lcb_lab.load_scenario("gotland_redux", seed=1)
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    start, plan = make_plan_from(g)
+    r = study(start, plan, runs=5, workers=0, progress=False, viewer="US")
+    assert r.exact == [] or r.exact == ()
+    text = r.summary()
+    assert "US's study: each run plays a world drawn from what US knows" in text
+    assert "exact odds: the mean over every draw" not in text, text

@@ -49,19 +49,21 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
         raise LabError(f"study: viewer {viewer!r} is not {', '.join(TEAMS)} or None (the instructor)")
     got = run_study(HOOKS, game, plan, runs, seed, workers, progress, viewer, chunk, f"study {plan.name}",
                     on_progress)
-    return StudyResult(plan, seed, got.outcomes, exact_odds(game, plan, viewer), viewer, got.workers, got.wall,
-                       study_notes(game, viewer))
+    exact = exact_odds(game, plan, viewer)
+    return StudyResult(plan, seed, got.outcomes, exact, viewer, got.workers, got.wall,
+                       study_notes(game, viewer, has_exact=bool(exact)))
 
 
-def study_notes(game: "Game", viewer: str | None) -> tuple[str, ...]:
-    """How a team's runs were played (:mod:`.run`); none for the instructor's study."""
+def study_notes(game: "Game", viewer: str | None, has_exact: bool = True) -> tuple[str, ...]:
+    """How a team's runs were played (:mod:`.run`), and how its exact odds were averaged when it has
+    some (``has_exact``); none for the instructor's study."""
     if not team_view(viewer):
         return ()
     notes = (f"{viewer}'s study: each run plays a world drawn from what {viewer} knows -- a counter "
              "seen as a back is drawn from the enemy's order of battle, its hidden cards from its deck, "
              "its unseen submarines and secret minefields where they may be (sandbox draws, "
              "docs/opponents.md)",)
-    if has_backs(game, viewer):
+    if has_exact and has_backs(game, viewer):
         notes += (f"exact odds: the mean over every draw of the backs {viewer} sees (6.11), when "
                   f"there are at most {MAX_WORLDS} draws",)
     return notes
