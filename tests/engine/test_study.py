@@ -163,13 +163,21 @@ def test_the_attackers_exact_odds_average_over_what_its_back_may_be():
 
 def test_more_bad_arguments_are_refused_in_one_line():
     """A chunk that is not a positive int, a viewer that is no team, a workers string that is no
-    address: each a LabError before anything runs (they were a TypeError, a study "as XX sees it"
-    and a ValueError of Dask's)."""
+    address, a game or plan of another type, a plan's acts or answers of the wrong type: each a
+    LabError before anything runs (they were a TypeError, a study "as XX sees it", a ValueError of
+    Dask's, an AttributeError, a TypeError and a ValueError)."""
     for kwargs, words in (({"chunk": -1}, "chunk must be a positive int"), ({"chunk": 2.5}, "chunk"),
                           ({"viewer": "XX"}, "viewer 'XX' is not US, RU or None"),
-                          ({"workers": "abc"}, "'abc' is not a scheduler address")):
+                          ({"workers": "abc"}, "'abc' is not a scheduler address"),
+                          ({"game": "gotland_redux"}, "takes an LC:B game and a Plan, not str"),
+                          ({"plan": ACTS}, "not Game and tuple")):
         with pytest.raises(LabError, match=words):
-            study(_situation(), Plan(ACTS), runs=5, progress=False, **{"workers": 0, **kwargs})
+            args = {"game": _situation(), "plan": Plan(ACTS), "workers": 0, **kwargs}
+            study(runs=5, progress=False, **args)
+    with pytest.raises(LabError, match="acts must be a tuple of typed actions, not int"):
+        Plan(5)
+    with pytest.raises(LabError, match="answers"):                   # was a ValueError of dict()
+        Plan(ACTS, answers="intercept")
 
 
 def _serve(reply: bytes):

@@ -42,9 +42,13 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
     team's knowledge, the outcomes as the team may see them (:mod:`.run`) -- or None (the
     instructor: the true board);
     ``chunk``: runs per task (default :func:`default_chunk`); ``on_progress(done, runs)``: called as
-    chunks come in (the lab's own bar).  Raises LabError for ``runs < 1``, a bad seed, chunk or
+    chunks come in (the lab's own bar).  Raises LabError for a ``game`` or ``plan`` of another type,
+    ``runs < 1``, a bad seed, chunk or
     ``workers``, a viewer that is neither a team nor the instructor, or a scheduler address no
     scheduler answers (:data:`lcb_lab.kernel.study.CONNECT_TIMEOUT`)."""
+    from lcb_lab.games.lcb.game import Game
+    if not isinstance(game, Game) or not isinstance(plan, Plan):
+        raise LabError(f"study: takes an LC:B game and a Plan, not {type(game).__name__} and {type(plan).__name__}")
     if viewer is not None and viewer not in TEAMS and not all_seeing(viewer):
         raise LabError(f"study: viewer {viewer!r} is not {', '.join(TEAMS)} or None (the instructor)")
     got = run_study(HOOKS, game, plan, runs, seed, workers, progress, viewer, chunk, f"study {plan.name}",
