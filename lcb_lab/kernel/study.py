@@ -97,7 +97,8 @@ def run_study(hooks: StudyHooks, start: Any, plan: Any, runs: int = 1000, seed: 
     per task (default :func:`default_chunk`); ``on_progress(done, runs)``: called as chunks come
     in.  Raises LabError for ``runs < 1``, a negative or non-int seed, a ``chunk`` that is not a
     positive int, a bad ``workers``, or a scheduler address no scheduler answers at within
-    :data:`CONNECT_TIMEOUT` seconds (one line: the address and why)."""
+    :data:`CONNECT_TIMEOUT` seconds (one line: the address and why); Ctrl-C raises
+    :class:`StudyInterrupted` (a ``KeyboardInterrupt``: the runs done, one line in a notebook)."""
     if not isinstance(runs, int) or isinstance(runs, bool) or runs < 1:
         raise LabError(f"study: runs must be a positive int, not {runs!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -117,9 +118,23 @@ def run_study(hooks: StudyHooks, start: Any, plan: Any, runs: int = 1000, seed: 
                 bar.update(hi - lo)
         else:
             got = _distributed(hooks, start, plan, seed, parts, viewer, bar, workers)
+    except KeyboardInterrupt:
+        raise StudyInterrupted(f"study interrupted (Ctrl-C) after {bar.done} of {runs} runs; "
+                               "no result (a cluster started for it is closed)") from None
     finally:
         bar.close()
     return Runs(sorted(got, key=lambda o: o["index"]), 0 if serial else n_workers, time.perf_counter() - t0)
+
+
+class StudyInterrupted(KeyboardInterrupt):
+    """Ctrl-C (a kernel interrupt) stopped a study: still a ``KeyboardInterrupt``, shown by IPython
+    as its one line -- how many runs were done of how many -- unless ``LabError.full_traceback``."""
+
+    def _render_traceback_(self) -> list[str]:
+        if LabError.full_traceback:
+            import traceback
+            return "".join(traceback.format_exception(self)).rstrip("\n").split("\n")
+        return [f"{type(self).__name__}: {self}"]
 
 
 class _Bar:

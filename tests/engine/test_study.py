@@ -250,3 +250,18 @@ def test_a_team_study_without_exact_odds_does_not_say_how_they_were_averaged():
     text = r.summary()
     assert "US's study: each run plays a world drawn from what US knows" in text
     assert "exact odds: the mean over every draw" not in text, text
+
+
+def test_ctrl_c_during_a_study_is_one_line_with_the_runs_done():
+    """A kernel interrupt while the runs play (raised here from the progress hook after the second
+    chunk): still a KeyboardInterrupt, which IPython shows as one line saying how far it got."""
+    from lcb_lab.kernel.study import StudyInterrupted
+
+    def ctrl_c(done, total):
+        if done >= 4:
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt) as e:
+        study(_situation(), Plan(ACTS), runs=10, workers=0, progress=False, chunk=2, on_progress=ctrl_c)
+    assert isinstance(e.value, StudyInterrupted)
+    assert e.value._render_traceback_() == [
+        "StudyInterrupted: study interrupted (Ctrl-C) after 4 of 10 runs; no result (a cluster started for it is closed)"]
