@@ -106,3 +106,20 @@ def test_a_study_leaves_the_page_when_the_view_changes_hands():
     assert p.run(runs=20, seed=1) is not None and "as instructor sees it" in plain_text(p.table.value)
     lab.set_team("RU")
     assert "instructor" not in plain_text(p.table.value) and p.result is None
+
+
+def test_a_kernel_interrupt_during_the_panels_study_is_one_line():
+    """The kernel's Stop while the panel's runs play: the panel says so in one line (how many runs
+    were done), shows no result and its button works again."""
+    lab = staged_lab("RU")
+    p = lab.study_panel
+    shown = p._progress
+
+    def interrupted(done, total):
+        shown(done, total)
+        if done >= 25:
+            raise KeyboardInterrupt
+    p._progress = interrupted
+    assert p.run(runs=200, seed=3) is None and p.result is None
+    assert plain_text(p.table.value).startswith("study interrupted (Ctrl-C) after 25 of 200 runs")
+    assert not p.button.disabled and p.figures.children == ()

@@ -7,7 +7,7 @@ seed=, workers=, progress=, viewer=, on_progress=)``, the kernel's runner under 
 the result drawn (``render(result) -> html``, ``figures_of(result) -> [widget]``).  The panel gives the rest: the runs
 and horizon pickers, the button (disabled while a study runs), the progress bar that follows the
 runs with its count ("1500 of 2000 runs"), the offer line, the refusal of a view that may not
-study, and a study's error as one line.
+study, and a study's error -- or its interruption by the kernel's Stop -- as one line.
 
 Hidden information: a study's result belongs to the view that ran it and to the game in play.  When
 the view changes (a hand-over, the view picker) or another game is loaded, the result, its figures
@@ -24,6 +24,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.study import StudyInterrupted
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
 
@@ -114,7 +115,7 @@ class StudyPanel:
         try:
             r = self.run_study(start, plan, runs=n, seed=seed, workers=0, progress=False, viewer=self.ctl.viewer,
                                on_progress=self._progress)
-        except LabError as e:
+        except (LabError, StudyInterrupted) as e:      # a refusal, or the kernel interrupted (Ctrl-C): one line
             self.table.value = f"<div>{esc(e)}</div>"
             return None
         finally:
