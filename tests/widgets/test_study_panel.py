@@ -106,6 +106,9 @@ def test_a_study_leaves_the_page_when_the_view_changes_hands():
     assert p.run(runs=20, seed=1) is not None and "as instructor sees it" in plain_text(p.table.value)
     lab.set_team("RU")
     assert "instructor" not in plain_text(p.table.value) and p.result is None
+    assert p.run(runs=20, seed=1) is not None
+    lab.set_game(lcb_lab.load_scenario("gotland_redux", seed=1))              # another game: its study goes
+    assert p.result is None and p.table.value == ""
 
 
 def test_a_kernel_interrupt_during_the_panels_study_is_one_line():

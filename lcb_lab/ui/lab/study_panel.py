@@ -81,7 +81,7 @@ class StudyPanel:
     def draw(self) -> None:
         """The offer line and the button's state for the game shown and the view; the result shown
         taken off when it belongs to another view or another game (module doc)."""
-        if self._owner is not None and self._owner != (self.ctl.viewer, self.ctl.live):
+        if self._owner is not None and (self._owner[0] != self.ctl.viewer or self._owner[1] is not self.ctl.live):
             self.clear()
         ok, why = self.may_study(self.ctl.game, self.ctl.viewer)
         self.offer.value = f'<div class="lcb-small">{esc(why)}</div>'
