@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -140,13 +141,26 @@ def _play(tasks: list[tuple], workers: int, label: str) -> list[tuple]:
                 rows.append(_task(t))
                 bar.update()
             return rows
-        with ProcessPoolExecutor(workers) as ex:
+        ex = ProcessPoolExecutor(workers, initializer=_ignore_interrupt)
+        try:
             futures = [ex.submit(_task, t) for t in tasks]
             for _ in as_completed(futures):
                 bar.update()
             return [f.result() for f in futures]
+        except KeyboardInterrupt:          # Ctrl-C: stop the games in play now, not after every queued one
+            for proc in list((getattr(ex, "_processes", None) or {}).values()):
+                proc.terminate()
+            ex.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            ex.shutdown(wait=True, cancel_futures=True)
     finally:
         bar.close()
+
+
+def _ignore_interrupt() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to the whole group): the parent stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _pairings(text: str) -> list[tuple[str, str, int | None]]:
@@ -202,12 +216,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"strength: {a.scenario}, {' / '.join(map(str, counts))} games a pairing, search budget {a.budget} s CPU "
           f"a decision, {a.workers} worker(s)")
     results = []
-    for (x, y, _), games in zip(a.pairings, counts):
-        seeds = range(a.seed, a.seed + games // 2)
-        tasks = [(a.scenario, x, y, s, a.budget, t) for s in seeds for t in ("RU", "US")]
-        rows = _play(tasks, a.workers, f"{x} vs {y}")
-        print("\n".join(summary(x, y, rows)), flush=True)
-        results.append((x, y, figures(rows)))
+    try:
+        for (x, y, _), games in zip(a.pairings, counts):
+            seeds = range(a.seed, a.seed + games // 2)
+            tasks = [(a.scenario, x, y, s, a.budget, t) for s in seeds for t in ("RU", "US")]
+            rows = _play(tasks, a.workers, f"{x} vs {y}")
+            print("\n".join(summary(x, y, rows)), flush=True)
+            results.append((x, y, figures(rows)))
+    except KeyboardInterrupt:
+        print(f"strength: interrupted (Ctrl-C) after {len(results)} of {len(a.pairings)} pairing(s); "
+              "nothing written", file=sys.stderr)
+        return 130
     if a.write_docs:
         with open(DOCS, encoding="utf-8") as fh:
             text = fh.read()

@@ -56,3 +56,34 @@ def test_a_pairing_may_have_its_own_number_of_games(capsys):
     assert "4 / 2 games a pairing" in out
     assert "random vs greedy: 4 games (2 seeds, seats swapped)" in out
     assert "greedy vs random: 2 games (1 seeds, seats swapped)" in out
+
+
+def test_ctrl_c_stops_the_run_at_once_in_one_line():
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while the games play: the
+    run stops within seconds -- not after every queued game (it took about a minute) -- with one
+    line on stderr, no traceback from it or its workers, exit status 130, and no process left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    args = [sys.executable, str(SCRIPT), "--games", "40", "--budget", "0.2", "--workers", "2"]
+    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(6)                                   # the imports, then games under way
+    assert p.poll() is None, "the run ended before Ctrl-C"
+    os.killpg(p.pid, signal.SIGINT)
+    t = time.monotonic()
+    try:
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert time.monotonic() - t < 10, "Ctrl-C waited for the queued games"
+    assert p.returncode == 130 and "Traceback" not in err, err[-2000:]
+    assert "strength: interrupted (Ctrl-C) after" in err.splitlines()[-1] and "nothing written" in err
+    try:
+        os.killpg(p.pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "a worker outlived the run"

@@ -16,6 +16,7 @@ the same study whatever the workers or the chunk size**.
   process where the platform can, :data:`START_METHOD`);
 * an int ``k >= 2``: a LocalCluster of ``k`` worker processes;
 * a string ``"tcp://host:8786"``: a running Dask scheduler (its workers must have lcb_lab installed);
+  one that does not answer within :data:`CONNECT_TIMEOUT` seconds is a one-line LabError;
 * a ``distributed.Client``: used as it is (not closed).
 
 The start game is sent to the workers once (``Client.scatter``, broadcast); Dask is imported
@@ -23,8 +24,10 @@ only when a cluster is used.  :class:`Freq` is a share of runs with its 95 % Wil
 """
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
+import threading
 import time
 from dataclasses import dataclass
 from math import sqrt
@@ -92,11 +95,16 @@ def run_study(hooks: StudyHooks, start: Any, plan: Any, runs: int = 1000, seed: 
               on_progress: Callable[[int, int], None] | None = None) -> Runs:
     """Play ``plan`` from ``start`` ``runs`` times through ``hooks`` (module doc).  ``chunk``: runs
     per task (default :func:`default_chunk`); ``on_progress(done, runs)``: called as chunks come
-    in.  Raises LabError for ``runs < 1``, a negative or non-int seed, or a bad ``workers``."""
+    in.  Raises LabError for ``runs < 1``, a negative or non-int seed, a ``chunk`` that is not a
+    positive int, a bad ``workers``, or a scheduler address no scheduler answers at within
+    :data:`CONNECT_TIMEOUT` seconds (one line: the address and why); Ctrl-C raises
+    :class:`StudyInterrupted` (a ``KeyboardInterrupt``: the runs done, one line in a notebook)."""
     if not isinstance(runs, int) or isinstance(runs, bool) or runs < 1:
         raise LabError(f"study: runs must be a positive int, not {runs!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise LabError(f"study: seed must be an int >= 0, not {seed!r}")
+    if chunk is not None and (not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1):
+        raise LabError(f"study: chunk must be a positive int or None, not {chunk!r}")
     t0 = time.perf_counter()
     serial = workers in (0, 1)
     n_workers = 1 if serial else (workers if isinstance(workers, int) else os.cpu_count() or 1)
@@ -110,9 +118,23 @@ def run_study(hooks: StudyHooks, start: Any, plan: Any, runs: int = 1000, seed: 
                 bar.update(hi - lo)
         else:
             got = _distributed(hooks, start, plan, seed, parts, viewer, bar, workers)
+    except KeyboardInterrupt:
+        raise StudyInterrupted(f"study interrupted (Ctrl-C) after {bar.done} of {runs} runs; "
+                               "no result (a cluster started for it is closed)") from None
     finally:
         bar.close()
     return Runs(sorted(got, key=lambda o: o["index"]), 0 if serial else n_workers, time.perf_counter() - t0)
+
+
+class StudyInterrupted(KeyboardInterrupt):
+    """Ctrl-C (a kernel interrupt) stopped a study: still a ``KeyboardInterrupt``, shown by IPython
+    as its one line -- how many runs were done of how many -- unless ``LabError.full_traceback``."""
+
+    def _render_traceback_(self) -> list[str]:
+        if LabError.full_traceback:
+            import traceback
+            return "".join(traceback.format_exception(self)).rstrip("\n").split("\n")
+        return [f"{type(self).__name__}: {self}"]
 
 
 class _Bar:
@@ -150,13 +172,66 @@ def local_cluster(n: int) -> Any:
         return LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
 
 
+CONNECT_TIMEOUT = 10.0
+"""Seconds a study waits for a scheduler address to answer (Dask's own default is 30 s)."""
+
+
+def connect(address: str, timeout: float | None = None) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``address`` (``"tcp://host:port"``).  Raises
+    LabError in one line -- the address and why -- when it is not an address or nothing answers
+    as a Dask scheduler within ``timeout`` seconds (default :data:`CONNECT_TIMEOUT`): a host that
+    accepts and stays silent too (Dask's own handshake waits for it without end)."""
+    from distributed import Client
+    if "://" not in address or not address.rsplit(":", 1)[-1].isdigit():
+        raise LabError(f"study: workers {address!r} is not a scheduler address such as 'tcp://host:8786'")
+    wait = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        _handshake(address, wait)
+        return Client(address, timeout=wait)
+    except Exception as e:                 # a timeout, a refusal, or a host that answers but is no scheduler
+        if isinstance(e, TimeoutError):
+            why = "no answer in time"
+        elif isinstance(e, OSError) and str(e):
+            why = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+        else:
+            why = f"something answered, but not as a Dask scheduler: {type(e).__name__}"
+        raise LabError(f"study: no Dask scheduler answered at {address} within {wait:g} s ({why}); "
+                       "nothing was run") from None
+
+
+def _handshake(address: str, wait: float) -> None:
+    """Open and close one Dask comm to ``address``, the handshake included, within ``wait`` seconds
+    (on a thread of its own: a notebook's thread already runs an event loop); raises what failed."""
+    from distributed.comm import connect as comm_connect
+
+    async def shake() -> None:
+        comm = await asyncio.wait_for(comm_connect(address, timeout=wait), wait)
+        await comm.close()
+
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(shake())
+        except BaseException as e:         # handed to the caller's thread
+            failed.append(e)
+
+    thread = threading.Thread(target=target, name="lcb-study-connect", daemon=True)
+    thread.start()
+    thread.join(wait + 2)
+    if thread.is_alive():
+        raise TimeoutError
+    if failed:
+        raise failed[0]
+
+
 def _distributed(hooks, start, plan, seed, parts, viewer, bar, workers) -> list[dict]:
     from distributed import Client, as_completed
     cluster = client = None
     if isinstance(workers, Client):
         client = workers
     elif isinstance(workers, str):
-        client = Client(workers)
+        client = connect(workers)
     elif workers is None or (isinstance(workers, int) and not isinstance(workers, bool) and workers >= 2):
         cluster = local_cluster(workers or os.cpu_count() or 1)
         client = Client(cluster)

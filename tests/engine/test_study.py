@@ -159,3 +159,109 @@ def test_the_attackers_exact_odds_average_over_what_its_back_may_be():
     assert ru.exact[0].p_destroyed == pytest.approx((5 * 0.16 + 0.0256) / 6)
     row = ru.exact_vs_sampled()[0]
     assert row["agrees"] and not row["sampled"].covers(0.0256), row
+
+
+def test_more_bad_arguments_are_refused_in_one_line():
+    """A chunk that is not a positive int, a viewer that is no team, a workers string that is no
+    address, a game or plan of another type, a plan's acts or answers of the wrong type: each a
+    LabError before anything runs (they were a TypeError, a study "as XX sees it", a ValueError of
+    Dask's, an AttributeError, a TypeError and a ValueError)."""
+    for kwargs, words in (({"chunk": -1}, "chunk must be a positive int"), ({"chunk": 2.5}, "chunk"),
+                          ({"viewer": "XX"}, "viewer 'XX' is not US, RU or None"),
+                          ({"workers": "abc"}, "'abc' is not a scheduler address"),
+                          ({"game": "gotland_redux"}, "takes an LC:B game and a Plan, not str"),
+                          ({"plan": ACTS}, "not Game and tuple")):
+        with pytest.raises(LabError, match=words):
+            args = {"game": _situation(), "plan": Plan(ACTS), "workers": 0, **kwargs}
+            study(runs=5, progress=False, **args)
+    with pytest.raises(LabError, match="acts must be a tuple of typed actions, not int"):
+        Plan(5)
+    with pytest.raises(LabError, match="answers"):                   # was a ValueError of dict()
+        Plan(ACTS, answers="intercept")
+
+
+def _serve(reply: bytes):
+    """A local TCP server that accepts and sends ``reply`` (b"": says nothing); its address."""
+    import socket
+    import threading
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(4)
+    held = []
+
+    def loop():
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if reply:
+                conn.sendall(reply)
+    threading.Thread(target=loop, daemon=True).start()
+    return srv, f"tcp://127.0.0.1:{srv.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("reply, words", [(b"", "no answer in time"),
+                                          (b"HTTP/1.1 403 Forbidden\r\n\r\n" + b"\xff" * 64, "not as a Dask scheduler")],
+                         ids=["silent", "not-dask"])
+def test_a_scheduler_address_that_does_not_answer_is_one_line_after_a_short_wait(monkeypatch, reply, words):
+    """A host that accepts and stays silent, or answers with something that is not Dask (a proxy's
+    page): one LabError line naming the address within the connect timeout, not Dask's 30 s wait
+    and its OSError, nor a MemoryError from reading a length out of the wrong protocol."""
+    import time
+    from lcb_lab.kernel import study as kernel_study
+    monkeypatch.setattr(kernel_study, "CONNECT_TIMEOUT", 1.0)
+    srv, address = _serve(reply)
+    t0 = time.perf_counter()
+    try:
+        with pytest.raises(LabError) as e:
+            study(_situation(), Plan(ACTS), runs=5, workers=address, progress=False)
+    finally:
+        srv.close()
+    text = str(e.value)
+    assert f"no Dask scheduler answered at {address} within 1 s" in text and "\n" not in text, text
+    assert __import__("re").search(words, text), text
+    assert time.perf_counter() - t0 < 8
+
+
+def test_a_running_scheduler_by_its_address_gives_the_serial_study():
+    """The address path (``workers="tcp://..."``) still connects through the handshake probe."""
+    pytest.importorskip("distributed")
+    from lcb_lab.kernel.study import local_cluster
+    g, plan = _situation(), Plan(ACTS, {"intercept": "no_intercept"})
+    cluster = local_cluster(1)
+    try:
+        dist = study(g, plan, runs=12, seed=5, workers=cluster.scheduler_address, progress=False, chunk=4)
+    finally:
+        cluster.close()
+    assert dist.outcomes == study(g, plan, runs=12, seed=5, workers=0, progress=False).outcomes
+
+
+def test_a_team_study_without_exact_odds_does_not_say_how_they_were_averaged():
+    """US's study of a move in Gotland Redux (RU's backs on the board, no combat committed): no
+    exact odds, so no line on how they were averaged over the backs (it read as if there were some)."""
+    g = lcb_lab.load_scenario("gotland_redux", seed=1)
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    start, plan = make_plan_from(g)
+    r = study(start, plan, runs=5, workers=0, progress=False, viewer="US")
+    assert r.exact == [] or r.exact == ()
+    text = r.summary()
+    assert "US's study: each run plays a world drawn from what US knows" in text
+    assert "exact odds: the mean over every draw" not in text, text
+
+
+def test_ctrl_c_during_a_study_is_one_line_with_the_runs_done():
+    """A kernel interrupt while the runs play (raised here from the progress hook after the second
+    chunk): still a KeyboardInterrupt, which IPython shows as one line saying how far it got."""
+    from lcb_lab.kernel.study import StudyInterrupted
+
+    def ctrl_c(done, total):
+        if done >= 4:
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt) as e:
+        study(_situation(), Plan(ACTS), runs=10, workers=0, progress=False, chunk=2, on_progress=ctrl_c)
+    assert isinstance(e.value, StudyInterrupted)
+    assert e.value._render_traceback_() == [
+        "StudyInterrupted: study interrupted (Ctrl-C) after 4 of 10 runs; no result (a cluster started for it is closed)"]

@@ -63,8 +63,13 @@ def test_the_figures_mark_the_exact_odds_beside_the_sampled_bars():
     start_plan = lab.study_panel.run(runs=200, seed=2)
     fig = hp_lost_figure(start_plan, "1 Whiskey")
     data = [r.data_source.data for r in fig.renderers if isinstance(r.data_source, ColumnDataSource)]
-    exact = next(d for d in data if "pct" in d)
+    exact = next(d for d in data if "pct" in d and "lo" not in d)
     assert exact["k"] == ["0", "1", "2"] and exact["pct"][2] == "2.6%"        # 0.16 * 0.16 (7.57)
+    from bokeh.models import Text, VBar
+    glyphs = [(type(r.glyph), r.data_source.data) for r in fig.renderers]
+    assert (VBar, exact) in glyphs and (Text, exact) in glyphs                 # the exact odds: a bar, printed
+    printed = next(d for g, d in glyphs if g is Text and "lo" in d)            # the sampled shares printed too
+    assert printed["pct"] == [f"{p:.1%}" for p in printed["p"]]
     sampled = next(d for d in data if "lo" in d)
     assert sum(sampled["p"]) == pytest.approx(1.0) and all(lo <= p <= hi for lo, p, hi in
                                                              zip(sampled["lo"], sampled["p"], sampled["hi"]))
@@ -74,9 +79,50 @@ def test_the_figures_mark_the_exact_odds_beside_the_sampled_bars():
     cmp = compare_studies_figure(start_plan, other)
     assert isinstance(cmp.y_range, FactorRange)
     assert set(cmp.y_range.factors) == {("1 Whiskey", "this plan"), ("1 Whiskey", "unanswered")}
+    labels = next(r.data_source.data["label"] for r in cmp.renderers if "label" in r.data_source.data)
+    assert labels[0].endswith("(exact 2.6%)") and labels[1].endswith("(exact 16.0%)"), labels   # 0.4 * 0.4 unanswered
 
 
 def start_plan_game(lab: LabApp):
     """The start of the lab's plan: the game before the impulse in progress began."""
     from lcb_lab.games.lcb.whatif.study import make_plan_from
     return make_plan_from(lab.ctl.game)[0]
+
+
+def test_a_study_leaves_the_page_when_the_view_changes_hands():
+    """RU's study (its plan, its own units and supply) is not left on the page for US after a
+    hand-over, nor the instructor's (the true board) for a team; the same view keeps its own."""
+    lab = staged_lab("RU")
+    p = lab.study_panel
+    p.policy.value = "no_intercept"
+    assert p.run(runs=50, seed=3) is not None
+    assert "as RU sees it" in plain_text(p.table.value) and p.count.value.endswith("50 of 50 runs</span>")
+    assert not p.button.disabled and p.figures.children
+    lab.refresh()                                            # the same view, the same game: kept
+    assert "as RU sees it" in plain_text(p.table.value)
+    lab.set_team("US")
+    assert p.result is None and p.table.value == "" and p.figures.children == () and p.run_row.children == (p.button,)
+    lab.set_team("instructor")
+    assert p.run(runs=20, seed=1) is not None and "as instructor sees it" in plain_text(p.table.value)
+    lab.set_team("RU")
+    assert "instructor" not in plain_text(p.table.value) and p.result is None
+    assert p.run(runs=20, seed=1) is not None
+    lab.set_game(lcb_lab.load_scenario("gotland_redux", seed=1))              # another game: its study goes
+    assert p.result is None and p.table.value == ""
+
+
+def test_a_kernel_interrupt_during_the_panels_study_is_one_line():
+    """The kernel's Stop while the panel's runs play: the panel says so in one line (how many runs
+    were done), shows no result and its button works again."""
+    lab = staged_lab("RU")
+    p = lab.study_panel
+    shown = p._progress
+
+    def interrupted(done, total):
+        shown(done, total)
+        if done >= 25:
+            raise KeyboardInterrupt
+    p._progress = interrupted
+    assert p.run(runs=200, seed=3) is None and p.result is None
+    assert plain_text(p.table.value).startswith("study interrupted (Ctrl-C) after 25 of 200 runs")
+    assert not p.button.disabled and p.figures.children == ()

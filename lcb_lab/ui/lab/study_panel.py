@@ -5,10 +5,17 @@ A game gives the panel what differs (:class:`StudyPanel`'s hooks): who may study
 (start, plan)``: it reads the panel's pickers), the study itself (``run_study(start, plan, runs=,
 seed=, workers=, progress=, viewer=, on_progress=)``, the kernel's runner under the game's hooks) and
 the result drawn (``render(result) -> html``, ``figures_of(result) -> [widget]``).  The panel gives the rest: the runs
-and horizon pickers, the button, the progress bar that follows the runs, the offer line, the
-refusal of a view that may not study, and a study's error as one line.
+and horizon pickers, the button (disabled while a study runs), the progress bar that follows the
+runs with its count ("1500 of 2000 runs"), the offer line, the refusal of a view that may not
+study, and a study's error -- or its interruption by the kernel's Stop -- as one line.
 
-What it observes: the controller's ``version`` and ``viewer`` (the offer line), and its own button.
+Hidden information: a study's result belongs to the view that ran it and to the game in play.  When
+the view changes (a hand-over, the view picker) or another game is loaded, the result, its figures
+and its bar are taken off the page: a team never reads the other team's study (its plan, its own
+units and supply) nor the instructor's (the true board).
+
+What it observes: the controller's ``version`` and ``viewer`` (the offer line, the result's owner),
+and its own button.
 """
 from __future__ import annotations
 
@@ -17,6 +24,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.study import StudyInterrupted
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
 
@@ -49,8 +57,12 @@ class StudyPanel:
                                   layout=W.Layout(width="170px"))
         self.button = W.Button(description=label, button_style="primary", icon="chart-bar")
         self.bar = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="200px"))
+        self.count = W.HTML()
+        """The bar's words: "1500 of 2000 runs"."""
         self.run_row = W.HBox([self.button])
-        """The button, and the progress bar once a study has begun (on the page only then)."""
+        """The button, and the progress bar and its count once a study has begun (on the page only then)."""
+        self._owner: tuple[Any, Any] | None = None
+        """(viewer, game) of the result shown (None: none shown)."""
         self.offer = W.HTML()
         """The line that says whether and what this view may study."""
         self.table = W.HTML()
@@ -67,10 +79,24 @@ class StudyPanel:
         return []
 
     def draw(self) -> None:
-        """The offer line and the button's state for the game shown and the view."""
+        """The offer line and the button's state for the game shown and the view; the result shown
+        taken off when it belongs to another view or another game (module doc)."""
+        if self._owner is not None and (self._owner[0] != self.ctl.viewer or self._owner[1] is not self.ctl.live):
+            self.clear()
         ok, why = self.may_study(self.ctl.game, self.ctl.viewer)
         self.offer.value = f'<div class="lcb-small">{esc(why)}</div>'
         self.button.disabled = not ok
+
+    def clear(self) -> None:
+        """Take the result, its figures and the progress bar off the page."""
+        self.result, self._owner = None, None
+        self.table.value = ""
+        self.figures.children = ()
+        self.run_row.children = (self.button,)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.bar.value = done
+        self.count.value = f'<span class="lcb-small">{done} of {total} runs</span>'
 
     def run(self, runs: int | None = None, seed: int = 0) -> Any:
         """Study the game so far with ``runs`` (default: the picker's) and ``seed``; the result, or None
@@ -81,15 +107,20 @@ class StudyPanel:
             return None
         start, plan = self.make_plan(self.ctl.game)
         n = runs or self.runs.value
-        self.bar.max, self.bar.value = n, 0
-        self.run_row.children = (self.button, self.bar)
+        self.clear()
+        self.bar.max = n
+        self._progress(0, n)
+        self.run_row.children = (self.button, self.bar, self.count)
+        self.button.disabled = True                     # a second click would queue a second study
         try:
             r = self.run_study(start, plan, runs=n, seed=seed, workers=0, progress=False, viewer=self.ctl.viewer,
-                           on_progress=lambda done, _total: setattr(self.bar, "value", done))
-        except LabError as e:
+                               on_progress=self._progress)
+        except (LabError, StudyInterrupted) as e:      # a refusal, or the kernel interrupted (Ctrl-C): one line
             self.table.value = f"<div>{esc(e)}</div>"
             return None
-        self.result = r
+        finally:
+            self.button.disabled = False
+        self.result, self._owner = r, (self.ctl.viewer, self.ctl.live)
         self.table.value = self.render(r)
         self.figures.children = self.figures_of(r)
         return r

@@ -68,8 +68,8 @@ class Plan:
     first when the plan starts the impulse); ``answers``: ``{choice kind: policy name}`` for the
     choices the acts open (missing kinds: ``choices.DEFAULT_POLICIES``); ``horizon``: one of
     :data:`HORIZONS`; ``continuation``: a key of :data:`CONTINUATIONS`; ``name``: a label for
-    plots and comparisons.  Raises LabError / InputError for an unknown horizon, continuation
-    or policy."""
+    plots and comparisons.  Raises LabError / InputError for acts that are not a tuple of typed
+    actions, answers that are not such a dict, an unknown horizon, continuation or policy."""
 
     acts: tuple[A.Action, ...]
     answers: dict[str, str] = field(default_factory=dict)
@@ -78,8 +78,10 @@ class Plan:
     name: str = "plan"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.acts, (tuple, list)):
+            raise LabError(f"Plan: acts must be a tuple of typed actions, not {type(self.acts).__name__}")
         object.__setattr__(self, "acts", tuple(A.check(a) for a in self.acts))
-        object.__setattr__(self, "answers", dict(check_policies("answers", dict(self.answers)) or {}))
+        object.__setattr__(self, "answers", dict(check_policies("answers", self.answers) or {}))
         if self.horizon not in HORIZONS:
             raise LabError(f"Plan: horizon {self.horizon!r} is not one of {', '.join(HORIZONS)}")
         if self.continuation not in CONTINUATIONS:
