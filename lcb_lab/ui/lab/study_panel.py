@@ -119,7 +119,7 @@ class StudyPanel:
             self.table.value = f"<div>{esc(e)}</div>"
             return None
         finally:
-            self.button.disabled = False
+            self.button.disabled = not self.may_study(self.ctl.game, self.ctl.viewer)[0]
         self.result, self._owner = r, (self.ctl.viewer, self.ctl.live)
         self.table.value = self.render(r)
         self.figures.children = self.figures_of(r)
