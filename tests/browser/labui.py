@@ -263,13 +263,27 @@ def wait_kernel_listening(page, timeout_ms: int = 60_000) -> None:
 
 # ---------------------------------------------------------------- the game, clicked like a person
 def reveal(page, unit: str, hex_label: str) -> None:
-    """Instructor view: the card-effect panel reveals ``unit`` (in ``hex_label``) as a scripted effect."""
+    """Instructor view: the card-effect panel (opened by its switch when folded) reveals ``unit``
+    (in ``hex_label``) as a scripted effect."""
     from playwright.sync_api import expect
+    folded = button(page, "Card effect: hidden")
+    if folded.count():
+        folded.click()
+        expect(button(page, "Card effect: shown")).to_be_visible(timeout=KERNEL_MS)
     click_hex(page, hex_label)
     units = page.locator(".lcb-card-effect .widget-select-multiple select").first
-    expect(units.locator("option", has_text=unit).first).to_be_attached(timeout=KERNEL_MS)
-    units.select_option(label=unit)
-    button(page, APPLY_EFFECT, ".lcb-card-effect").click()
+    for attempt in range(3):
+        expect(units.locator("option", has_text=unit).first).to_be_attached(timeout=KERNEL_MS)
+        units.select_option(label=unit)
+        button(page, APPLY_EFFECT, ".lcb-card-effect").click()
+        # the selection and the click are two widgets' messages: now and then (a busy kernel, a list
+        # redrawn by the click's follow-up) the click is taken with no unit chosen -- refused, nothing
+        # changed, and a person picks the unit again; three times is a real failure
+        page.wait_for_function("""() => { const t = document.querySelector('.lcb-app').innerText;
+                                          return t.includes('reveal: done.') || t.includes('choose at least one unit'); }""",
+                               timeout=KERNEL_MS, polling=100)
+        if "reveal: done." in lab(page).inner_text():
+            return
     expect_message(page, "reveal: done.")
 
 

@@ -106,10 +106,13 @@ def test_the_layout_parts_sit_where_the_grid_expects_them():
     assert "grid-template-areas" in lab.css.value and "100vh" in lab.css.value
 
 
-def test_the_card_effect_folds_away_once_applied():
+def test_the_card_effect_opens_folded_and_folds_away_once_applied():
     lab = open_lab()
     cards = lab.card_panel
-    assert cards.visible and cards.fold.value and cards.widget.children == (cards.frame,)
+    assert cards.visible and not cards.fold.value and cards.widget.children == ()      # folded at first: the switch
+    assert cards.fold.description == "Card effect: hidden"
+    cards.fold.value = True
+    assert cards.widget.children == (cards.frame,)
     lab.select_hex("AL-21")
     cards.units.value = ("1 Anna",)
     cards.apply_button.click()

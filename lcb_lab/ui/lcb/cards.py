@@ -87,11 +87,13 @@ class CardEffectPanel:
         self.apply_button = W.Button(description="Apply scripted effect", icon="magic", button_style="warning",
                                      layout=_lay("190px"))
         self.apply_button.on_click(lambda _b: self._apply(apply))
-        self.fold = W.ToggleButton(value=True, description=FOLD_LOOK[True][0], icon=FOLD_LOOK[True][1],
-                                   button_style=FOLD_LOOK[True][2],
+        self.fold = W.ToggleButton(value=False, description=FOLD_LOOK[False][0], icon=FOLD_LOOK[False][1],
+                                   button_style=FOLD_LOOK[False][2],
                                    tooltip="show or fold away the scripted card effect (Instructor only)",
                                    layout=_lay("auto"))
-        """Open (True) or folded: the panel folds itself away once an effect is applied (one screen)."""
+        """Open (True) or folded: folded at first -- cards are played in the Cards section; a scripted
+        outcome is the instructor's occasional tool, and open it takes the room the decision panel and
+        the tabs need at 1366x768 -- and folded again once an effect is applied (one screen)."""
         self.fold.observe(lambda _ch: self._draw_fold(), "value")
         self.units_row = W.VBox([self.units, self.units_hint])
         self.team_row = W.HBox([self.team, self.n])
