@@ -157,6 +157,17 @@ def test_a_face_up_card_on_a_back_names_no_host_and_is_drawn_on_a_back(redux):
         assert not violations(a.state, a.board, a.catalog, a.decks)
 
 
+def test_with_every_hosted_card_seen_the_face_up_ones_are_named_on_their_hosts(redux):
+    """RU's three Attached cards all face up (none hidden, so nothing to draw): the back that takes the UAS
+    names it under its tracker, as the face-down ones' hosts do."""
+    for cid in ("RU-3", "RU-4", "RU-5"):
+        redux.state.cards[cid].face_up = True
+    for seed in range(4):
+        w = sample_world(redux, "US", np.random.default_rng(seed))
+        assert w.state.units[w.state.cards["RU-5"].host].attachments == [UAS]
+        assert not violations(w.state, w.board, w.catalog, w.decks)
+
+
 # ------------------------------------------------------------------ a submarine bought as a card (14.0, 14.01)
 def _bought_boat(g, published: bool, hex_: str = "AK-17"):
     """RU bought a Kilo as a card (first Planning Stage, 14.01): the boat at sea in ``hex_``, its card

@@ -12,8 +12,9 @@ Planning [b]); the decks.  The enemy's purchases stay secret (3.12), as in the h
 What is drawn, each uniformly (the weights are *sandbox*: the rulebook prints no odds):
 
 * **the host of a card seen face up on a back** -- using a card does not reveal its host (9.31,
-  9.34), so the known state gives such a card no host: first, the back drawn as the counter the
-  scenario prescribes it to, else a back drawn among those that may carry it (none: no host);
+  9.34), so the known state gives such a card no host: the prescribed ones first, each on the back
+  drawn as the counter the scenario prescribes it to, else on a back drawn among those that may
+  carry one more of it (none: no host); the hosts' trackers then name them;
 * **on a unit the team sees** -- each hidden card: first the scenario's prescribed card for that
   host not seen face up since; then a card every unit of its type is given (``automatic_on``,
   9.31 EXCEPTION); then a card type of the enemy's deck it may carry.  An Attached card (any
@@ -207,28 +208,32 @@ def draw(game: Any, s: GameState, team: str, rng: np.random.Generator, backs: di
     _seen_on_backs(game, s, enemy, rng, backs)
     counts = hidden_cards(game, team, enemy)
     left = {p: counts.get(p, 0) for p in PLACES}
-    if not any(left.values()):
-        return
-    gone, given = gone_names(s, enemy), prescribed_on(game, s, enemy)
-    ids = iter(range(1, 1 << 30))
-    undrawn = _on_seen(game, s, enemy, rng, left, gone, given, ids)
-    _on_backs(game, s, rng, left, gone, given, ids, backs)
-    _name_attachments(s, enemy, undrawn)
+    undrawn: Counter = Counter()
+    if any(left.values()):
+        gone, given = gone_names(s, enemy), prescribed_on(game, s, enemy)
+        ids = iter(range(1, 1 << 30))
+        undrawn = _on_seen(game, s, enemy, rng, left, gone, given, ids)
+        _on_backs(game, s, rng, left, gone, given, ids, backs)
+    _name_attachments(s, enemy, undrawn)       # the cards seen face up too (a back that took one, a seen host)
 
 
 def _seen_on_backs(game: Any, s: GameState, enemy: str, rng: np.random.Generator, backs: dict[str, str]) -> None:
     """Each face-up ``enemy`` Attached / Embarked card whose host the team does not read (the known
     state gives it no host: using it does not reveal the host, 9.31, 9.34) on a drawn back: the one
-    drawn as the counter the scenario prescribes it to (App. B Planning [b]), else one drawn
-    uniformly among the backs that may carry it (*sandbox*); none fits: it stays without a host."""
+    drawn as the counter the scenario prescribes it to (App. B Planning [b]) if it may carry one
+    more, else one drawn uniformly among the backs that may (*sandbox*); the prescribed cards
+    first; none fits: it stays without a host."""
     loose = [c for c in _seen(s, enemy) if c.in_play and c.where in PLACES and c.host is None]
     if not loose:
         return
     prescribed = _prescribed_pairs(game, enemy)
     hosts = sorted(uid for uid in backs if uid in s.units)
-    for c in loose:
-        named = [uid for uid in hosts if (c.name, backs[uid]) in prescribed]
-        fit = named or [uid for uid in hosts if any(ct.name == c.name for ct in candidates(game, s, s.units[uid], set()))]
+    named = {c.cid: [uid for uid in hosts if (c.name, backs[uid]) in prescribed] for c in loose}
+
+    def may(uid: str, c: Card) -> bool:          # one more of it, beside what the back took already (9.31)
+        return any(ct.name == c.name for ct in candidates(game, s, s.units[uid], set()))
+    for c in sorted(loose, key=lambda c: not named[c.cid]):      # the prescribed ones first
+        fit = [uid for uid in named[c.cid] if may(uid, c)] or [uid for uid in hosts if may(uid, c)]
         if fit:
             u = s.units[fit[int(rng.integers(len(fit)))]]
             c.host = u.uid
