@@ -36,7 +36,7 @@ import copy
 from dataclasses import fields
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from lcb_lab.kernel import datacodec
+from lcb_lab.kernel import datacodec, datashare
 from lcb_lab.kernel.actions import CHANCE, Action, ActionCodec  # noqa: F401 - CHANCE: what to_act may return
 from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.dice import Dice, Die, default_rng
@@ -60,6 +60,9 @@ class Engine:
     """The game's own die: what its :class:`Dice` rolls when a rule names no die (None: the game
     passes its dice, or every roll names its die)."""
     place_keys: ClassVar[tuple[str, str, str]] = PLACE_KEYS
+    rollout_span: ClassVar[int] = 12
+    """At most this many acts of a rollout (:meth:`rollout`) are replayed to put back a refused act:
+    a new restore point is taken at least that often."""
     """The JSON keys of a step's place -- turn, sub-turn, player -- in a saved record, the first two
     also the keys of a log entry's turn and sub-turn (a game may keep its own words)."""
 
@@ -84,7 +87,9 @@ class Engine:
         a loaded record): a front end's cache key for what it derives from the state."""
         self.recording = True
         """False after :meth:`rollout`: acts are applied exactly as before but not recorded."""
-        self._last_snap: Snapshot | None = None    # rollout mode: the snapshot before the last act
+        self._base: Snapshot | None = None         # rollout mode: the restore point (see :meth:`rollout`)
+        self._since: list[tuple[Action, dict | None]] = []   # rollout mode: the acts applied since, with their policies
+        self._tip: tuple = (None, None, -1, -1, -1)  # rollout mode: state, dice and their lengths after the last act
 
     # ------------------------------------------------------------------ hooks a game supplies
     def handle(self, action: Action) -> Any:
@@ -187,6 +192,7 @@ class Engine:
         catalog...) and a copy of its auto policies; an empty record."""
         g = copy.copy(self)
         g.state, g.dice, g.result, g.history = state, dice, None, History()
+        g._base, g._since = None, []
         g.auto_policies = dict(self.auto_policies) if self.auto_policies is not None else None
         return g
 
@@ -203,16 +209,25 @@ class Engine:
 
         Every act is still checked, run and refused exactly as before (the same states, log, dice
         and results; a refused act leaves the state, log and dice byte-identical), but nothing is
-        recorded: no :class:`~lcb_lab.kernel.history.Step`, no step label, no snapshot kept beyond
-        the one before the last act (a refusal's restore point, sharing its unchanged records with
-        the one before), and :meth:`apply` builds no events (it returns ``[]``).  The record so
-        far is dropped: :meth:`undo` and :meth:`goto` then find no step, :meth:`fork` of now works
-        (the fork is a rollout too) and :meth:`record_to_json` gives None."""
+        recorded: no :class:`~lcb_lab.kernel.history.Step`, no step label, and :meth:`apply` builds
+        no events (it returns ``[]``).  Nor is a snapshot taken before every act: one restore point
+        is kept (a snapshot sharing its unchanged records with the one before), taken before an act
+        whose snapshot the record would keep for good (:meth:`keeps_snapshot`, e.g. an impulse's
+        start) or after :attr:`rollout_span` acts, with the acts applied since and their auto
+        policies.  A refused act goes back to it and replays those acts -- exactly, as
+        :meth:`goto` replays the record: the same handlers on the same state draw the same dice --
+        and the point before the refused act becomes the restore point (a run of refusals costs one
+        replay).  So between the acts of a rollout the game changes only through its verbs (a state
+        or dice changed by hand would not be replayed: the state and dice are checked for that).
+        The record so far is dropped: :meth:`undo` and :meth:`goto` then find no step,
+        :meth:`fork` of now works (the fork is a rollout too) and :meth:`record_to_json` gives None."""
         self.recording = False
         self.history = History()
-        self._last_snap = None
+        self._base, self._since = None, []
 
     def _apply(self, action: Action, record: bool = True, events: bool = True) -> list[Event]:
+        if not self.recording:
+            return self._apply_rollout(action)
         snap = self._snapshot(action)
         try:
             self.result = self.handle(action)
@@ -220,9 +235,6 @@ class Engine:
             self._restore(snap, keep=snap.shared)     # a shared snapshot's records are the record's
             raise
         self.revision += 1
-        if not self.recording:
-            self._last_snap = snap
-            return []
         if record:
             dh = self.dice.history
             drawn = tuple(v for _, vals in dh[snap.dice_hist:] for v in vals) if len(dh) > snap.dice_hist else ()
@@ -232,6 +244,53 @@ class Engine:
         log = self.state.log
         keys = self.place_keys[:2]
         return [Event.from_log(log, i, keys) for i in range(snap.log_len, len(log))]
+
+    def _apply_rollout(self, action: Action) -> list[Event]:
+        """Rollout mode's :meth:`_apply` (see :meth:`rollout`): no snapshot unless a new restore
+        point is due; a refusal goes back to the restore point and replays the acts since."""
+        since, dice, state = self._since, self.dice, self.state
+        base = self._base
+        n_log, n_dice = len(state.log), len(dice.history)
+        tip = self._tip             # the game after the last act: a new restore point when changed by hand since
+        if base is None or len(since) >= self.rollout_span or self.keeps_snapshot(action) or tip[0] is not state \
+                or tip[1] is not dice or tip[2] != n_log or tip[3] != n_dice or tip[4] != dice.forced_left:
+            base = self._base = self._snapshot(action)
+            since = self._since = []
+        auto = self.auto_policies
+        try:
+            self.result = self.handle(action)
+        except BaseException:
+            self._back_to_rollout_point(base, since, n_log, n_dice)
+            raise
+        self.revision += 1
+        since.append((action, None if auto is None else dict(auto)))
+        self._tip = (state, dice, len(state.log), len(dice.history), dice.forced_left)
+        return []
+
+    def _back_to_rollout_point(self, base: Snapshot, since: list, n_log: int, n_dice: int) -> None:
+        """Put the game back to where it was before a refused act of a rollout: the restore point
+        ``base``, then the acts applied since (``since``) replayed, which must give back the log and
+        dice lengths ``n_log`` and ``n_dice`` (else :attr:`Error`).  The point reached becomes the
+        restore point."""
+        log, hist = self.state.log, self.dice.history
+        seen = (log[base.log_len:n_log], hist[base.dice_hist:n_dice]) if datashare.GUARD else None
+        self._restore(base)
+        if not since:
+            return
+        result, auto = self.result, self.auto_policies
+        try:
+            for action, policies in since:
+                self.auto_policies = policies
+                self.handle(action)
+        except BaseException as e:
+            raise self.Error(f"a rollout does not replay its acts since the restore point ({e})") from e
+        finally:
+            self.auto_policies = auto
+        self.result = result
+        if len(log) != n_log or len(hist) != n_dice or (
+                seen is not None and (log[base.log_len:] != seen[0] or hist[base.dice_hist:] != seen[1])):
+            raise self.Error("a rollout does not replay its acts since the restore point exactly")
+        self._base, self._since = self._snapshot(), []
 
     def is_legal(self, action: Action) -> bool:
         """Whether the rules accept ``action`` now (tried, then put back; nothing is recorded).
@@ -249,7 +308,7 @@ class Engine:
     def _snapshot(self, action: Action | None = None) -> Snapshot:
         """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
         h = self.history
-        prev = h.snapshots.get(h.cursor - 1) if self.recording else self._last_snap
+        prev = h.snapshots.get(h.cursor - 1) if self.recording else self._base
         return Snapshot(self.state_snapshot(prev.state if prev is not None else None), len(self.state.log),
                         self.dice.state(), len(self.dice.history), action is not None and self.keeps_snapshot(action),
                         prev is not None)
@@ -344,7 +403,7 @@ class Engine:
         g = self.spawn(self.state_clone(self.state), type(self.dice).from_state(self.dice.state(), self.dice.die))
         g.dice.history = list(self.dice.history)
         g.history = self.history.copy()
-        g.recording, g._last_snap = self.recording, None
+        g.recording, g._base, g._since = self.recording, None, []
         if at is not None and at != g.history.cursor:
             if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(g.history.steps):
                 raise self.Error(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")

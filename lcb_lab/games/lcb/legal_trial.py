@@ -36,7 +36,12 @@ def apply_if_legal(game: GameLike, action: A.Action) -> bool:
     ``game.apply`` (for an action that :func:`lcb_lab.games.lcb.actions.check` leaves as it is,
     e.g. one made by this module), from ONE run of the handler: ``Game.apply`` without its
     check and events (the random player's acts are nearly always accepted, so the act runs on
-    the game itself, after the snapshot the record keeps anyway)."""
+    the game itself, after the snapshot the record keeps anyway).  A Conceal (often refused: the
+    random player tries one for each Move and/or Conceal action) is first asked
+    :func:`concealable`, the handler's own checks on the live state, nothing run or changed when
+    it is refused (a refusal would put the game back: in a rollout, a replay of the impulse)."""
+    if type(action) is A.Conceal and not concealable(game, action):
+        return False
     try:
         game._apply(action, events=False)
     except (IllegalAction, DiceExhausted):
