@@ -212,7 +212,7 @@ class Engine:
         recorded: no :class:`~lcb_lab.kernel.history.Step`, no step label, and :meth:`apply` builds
         no events (it returns ``[]``).  Nor is a snapshot taken before every act: one restore point
         is kept (a snapshot sharing its unchanged records with the one before), taken before an act
-        whose snapshot the record would keep for good (:meth:`keeps_snapshot`, e.g. an impulse's
+        whose snapshot the record would keep for good (:meth:`keeps_snapshot`, e.g. a turn's
         start) or after :attr:`rollout_span` acts, with the acts applied since and their auto
         policies.  A refused act goes back to it and replays those acts -- exactly, as
         :meth:`goto` replays the record: the same handlers on the same state draw the same dice --
