@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 _NO_DECK: dict = {}
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     state: GameState
     board: Board
@@ -43,14 +43,21 @@ class Ctx:
     # ---- catalog shortcuts ------------------------------------------------
     def utype(self, u: Unit | str) -> UnitType:
         """The catalog type of unit ``u`` (a Unit or its uid).  ``KeyError`` for an unknown uid or type."""
-        tid = (self.state.unit(u) if isinstance(u, str) else u).type_id
-        t = self.catalog.units.get(tid)          # the hot path: one dict look-up
-        return t if t is not None else self.catalog.unit(tid)   # unknown: the catalog's KeyError
+        try:
+            return self.catalog.units[u.type_id]         # the hot path: a Unit of a known type
+        except AttributeError:                          # a uid
+            if not isinstance(u, str):
+                raise
+            return self.utype(self.state.unit(u))
+        except KeyError:
+            return self.catalog.unit(u.type_id)         # unknown: the catalog's KeyError naming the known ids
 
     def is_naval(self, u: Unit | str) -> bool:
         """True when unit ``u`` (a Unit or its uid) is a naval unit."""
-        t = self.catalog.units.get((self.state.unit(u) if isinstance(u, str) else u).type_id)   # utype's hot path
-        return (t if t is not None else self.utype(u)).is_naval
+        try:
+            return self.catalog.units[u.type_id].domain == "naval"     # utype's hot path (UnitType.is_naval)
+        except (AttributeError, KeyError):
+            return self.utype(u).is_naval
 
     def cv(self, u: Unit | str, slot: str) -> CombatValue | None:
         """The CV in ``slot``: the unit type's, or an Attached card's ``"<cid>:<slot>"`` (9.32)."""
@@ -85,10 +92,13 @@ class Ctx:
         decks = self.decks
         if decks is None:
             decks = self.decks = load_decks()
-        if isinstance(card, Card):
-            team, card = card.team, card.name
-        got = decks.cards.get(team, _NO_DECK).get(card)     # the hot path: two dict look-ups
-        return got if got is not None else decks.card(team, card)   # an alias, or UnknownName
+        try:
+            return decks.cards[card.team][card.name]    # the hot path: a game card, two dict look-ups
+        except AttributeError:                          # a name in ``team``'s deck
+            got = decks.cards.get(team, _NO_DECK).get(card)
+            return got if got is not None else decks.card(team, card)   # an alias, or UnknownName
+        except KeyError:
+            return decks.card(card.team, card.name)
 
     # ---- log ---------------------------------------------------------------
     def log(self, entry: dict, **facts: Any) -> None:
@@ -100,15 +110,16 @@ class Ctx:
         :func:`lcb_lab.games.lcb.observer.knows` on the state as it is now, who reads the entry in full
         and what the other team reads (the rules never decide visibility).
         """
+        state = self.state
         if self.quiet:
-            self.state.log.append(entry)
+            state.log.append(entry)
             return
         entry = dict(entry)
         if facts:
             entry["data"] = {**entry.get("data", {}), **explain.plain(facts)}
-        entry["turn"] = self.state.turn
-        entry["impulse"] = len(self.state.tf_order) + (1 if self.state.impulse else 0)
-        self.state.log.append(observer.annotate(entry, self.state))
+        entry["turn"] = state.turn
+        entry["impulse"] = len(state.tf_order) + (0 if state.impulse is None else 1)
+        state.log.append(observer.annotate(entry, state))
 
 
 def living_unit(ctx: Ctx, uid: str, rule: str = "4.3") -> Unit:
