@@ -21,7 +21,7 @@ def memo(*fixed: Any) -> dict:
     decides).  The caller keys its facts by what else they depend on (a team, a hex, a type id)."""
     key = tuple(map(id, fixed))
     got = _MEMOS.get(key)
-    if got is not None and all(a is b for a, b in zip(got[0], fixed)):
+    if got is not None:      # the very objects: those of the key are alive (kept), so no other has their ids
         return got[1]
     if len(_MEMOS) >= MAX_MEMOS:
         del _MEMOS[next(iter(_MEMOS))]

@@ -540,8 +540,9 @@ class GameState(FieldTracked):
 
     def units_in(self, hex_label: str, team: str | None = None) -> list[Unit]:
         """Living units on the map in ``hex_label`` (optionally of one team)."""
-        return [u for u in self.units.values()
-                if u.hex == hex_label and not u.destroyed and (team is None or u.team == team)]
+        if team is None:
+            return [u for u in self.units.values() if u.hex == hex_label and not u.destroyed]
+        return [u for u in self.units.values() if u.hex == hex_label and u.team == team and not u.destroyed]
 
     def markers_in(self, hex_label: str, team: str | None = None) -> list[Marker]:
         """The markers in hex ``hex_label`` that are not destroyed, of ``team`` only when given
@@ -551,7 +552,9 @@ class GameState(FieldTracked):
 
     def living(self, team: str | None = None) -> list[Unit]:
         """The units not destroyed (on the map, embarked or off-map), of ``team`` only when given."""
-        return [u for u in self.units.values() if not u.destroyed and (team is None or u.team == team)]
+        if team is None:
+            return [u for u in self.units.values() if not u.destroyed]
+        return [u for u in self.units.values() if u.team == team and not u.destroyed]
 
     def tf_units(self, tf: str) -> list[Unit]:
         """The units of Task Force ``tf`` (its id) not destroyed (4.34); ``[]`` for an unknown Task Force."""
