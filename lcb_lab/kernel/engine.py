@@ -60,11 +60,11 @@ class Engine:
     """The game's own die: what its :class:`Dice` rolls when a rule names no die (None: the game
     passes its dice, or every roll names its die)."""
     place_keys: ClassVar[tuple[str, str, str]] = PLACE_KEYS
+    """The JSON keys of a step's place -- turn, sub-turn, player -- in a saved record, the first two
+    also the keys of a log entry's turn and sub-turn (a game may keep its own words)."""
     rollout_span: ClassVar[int] = 12
     """At most this many acts of a rollout (:meth:`rollout`) are replayed to put back a refused act:
     a new restore point is taken at least that often."""
-    """The JSON keys of a step's place -- turn, sub-turn, player -- in a saved record, the first two
-    also the keys of a log entry's turn and sub-turn (a game may keep its own words)."""
 
     def __init__(self, state: Any, dice: Dice | None = None, auto_policies: dict[str, str] | None = None):
         """``state``: the game's dataclass state with a ``log`` list; ``dice`` (default ``Dice(seed=0, die=self.die)``).
@@ -217,8 +217,10 @@ class Engine:
         policies.  A refused act goes back to it and replays those acts -- exactly, as
         :meth:`goto` replays the record: the same handlers on the same state draw the same dice --
         and the point before the refused act becomes the restore point (a run of refusals costs one
-        replay).  So between the acts of a rollout the game changes only through its verbs (a state
-        or dice changed by hand would not be replayed: the state and dice are checked for that).
+        replay).  So between the acts of a rollout the game changes only through its verbs: a
+        change made by hand would not be replayed (a new state or dice object, log entries, rolls or
+        forced dice since the last act are noticed and give a new restore point; a field edited by
+        hand is not).
         The record so far is dropped: :meth:`undo` and :meth:`goto` then find no step,
         :meth:`fork` of now works (the fork is a rollout too) and :meth:`record_to_json` gives None."""
         self.recording = False
@@ -306,7 +308,8 @@ class Engine:
             self._restore(snap, keep=snap.shared)
 
     def _snapshot(self, action: Action | None = None) -> Snapshot:
-        """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
+        """The game now, sharing its unchanged parts with the record's snapshot before the cursor
+        (in a rollout: with the restore point)."""
         h = self.history
         prev = h.snapshots.get(h.cursor - 1) if self.recording else self._base
         return Snapshot(self.state_snapshot(prev.state if prev is not None else None), len(self.state.log),
