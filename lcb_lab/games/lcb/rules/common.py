@@ -45,12 +45,12 @@ class Ctx:
         """The catalog type of unit ``u`` (a Unit or its uid).  ``KeyError`` for an unknown uid or type."""
         try:
             return self.catalog.units[u.type_id]         # the hot path: a Unit of a known type
-        except AttributeError:                          # a uid
+        except AttributeError:                          # a uid (looked up below, out of this handler)
             if not isinstance(u, str):
                 raise
-            return self.utype(self.state.unit(u))
         except KeyError:
             return self.catalog.unit(u.type_id)         # unknown: the catalog's KeyError naming the known ids
+        return self.utype(self.state.unit(u))
 
     def is_naval(self, u: Unit | str) -> bool:
         """True when unit ``u`` (a Unit or its uid) is a naval unit."""
@@ -94,11 +94,12 @@ class Ctx:
             decks = self.decks = load_decks()
         try:
             return decks.cards[card.team][card.name]    # the hot path: a game card, two dict look-ups
-        except AttributeError:                          # a name in ``team``'s deck
-            got = decks.cards.get(team, _NO_DECK).get(card)
-            return got if got is not None else decks.card(team, card)   # an alias, or UnknownName
+        except AttributeError:                          # a name in ``team``'s deck (below, out of this handler)
+            pass
         except KeyError:
             return decks.card(card.team, card.name)
+        got = decks.cards.get(team, _NO_DECK).get(card)
+        return got if got is not None else decks.card(team, card)   # an alias, or UnknownName
 
     # ---- log ---------------------------------------------------------------
     def log(self, entry: dict, **facts: Any) -> None:
