@@ -3,7 +3,7 @@
 Each short cut is checked against the plain computation it replaces, on every state random
 games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.py``):
 
-* ``jcc.iter_accepted_plays`` (the card / option / action checks made once, the target checks once
+* ``play_checks.iter_accepted_plays`` (the card / option / action checks made once, the target checks once
   per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one, and so does
   ``legal_cards.iter_play_card_options`` (a use checked before its targets and escorts are built) of
   the plain candidates ``legal_cards.candidate_plays``;
@@ -30,7 +30,7 @@ from lcb_lab import load_scenario
 from lcb_lab.games.lcb import legal_cards, observer
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.model import fixed_memo
-from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, jcc, responses
+from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, jcc, play_checks, responses
 from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.whatif.autoplay import random_impulse
 from lcb_lab.games.lcb.whatif.experiments import land_embarked
@@ -72,7 +72,7 @@ def compared():
     number of comparisons made, by short cut."""
     counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0, "named": 0, "destinations": 0}
     mp = pytest.MonkeyPatch()
-    accepted, seen, rule_out, search = (jcc.iter_accepted_plays, legal_cards.seen_enemy_hexes,
+    accepted, seen, rule_out, search = (play_checks.iter_accepted_plays, legal_cards.seen_enemy_hexes,
                                         responses.player_cannot_rule_out, move._search)
     iterate, targets, named = legal_cards.iter_play_card_options, legal_cards._targets, jcc.named_cards
     found = move.destinations
@@ -80,7 +80,7 @@ def compared():
     def iter_accepted_plays(ctx, plays, uses=None):
         plays = list(plays)
         got = list(accepted(ctx, plays, uses))
-        assert got == [a for a in plays if jcc._links_ok(ctx, a)]
+        assert got == [a for a in plays if play_checks.links_ok(ctx, a)]
         counts["plays"] += len(plays)
         counts["accepted"] += len(got)
         yield from got
@@ -117,7 +117,7 @@ def compared():
         everything = list(iterate(game))
         assert ([first, *lazy] if first is not None else []) == everything
         ctx, cands = game._ctx(), legal_cards.candidate_plays(game)
-        plain = [a for a in cands if jcc._links_ok(ctx, a)]
+        plain = [a for a in cands if play_checks.links_ok(ctx, a)]
         assert everything == plain
         assert list(accepted(ctx, cands)) == plain
         counts["iter"] += 1
@@ -140,7 +140,7 @@ def compared():
 
     mp.setattr(move, "destinations", destinations)
     mp.setattr(jcc, "named_cards", named_cards)
-    mp.setattr(jcc, "iter_accepted_plays", iter_accepted_plays)
+    mp.setattr(play_checks, "iter_accepted_plays", iter_accepted_plays)
     mp.setattr(legal_cards, "_targets", _targets)
     mp.setattr(legal_cards, "seen_enemy_hexes", seen_enemy_hexes)
     mp.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
@@ -191,11 +191,11 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
     later play of its card option is checked first (the random player asks for the first option
     before its draw, and often stops there)."""
     checked, last_is_first = [], []
-    real, iterate = jcc.targets_ok, legal_cards.iter_play_card_options
+    real, iterate = play_checks.targets_ok, legal_cards.iter_play_card_options
 
-    def targets_ok(ctx, use, targets, hex_):
+    def targets_ok(ctx, use, targets, hex_, uses=None):
         checked.append((use[0].cid, use[2].label, targets, hex_))
-        return real(ctx, use, targets, hex_)
+        return real(ctx, use, targets, hex_, uses)
 
     def measured(game):                      # as the random player asks: the first, then maybe all
         del checked[:]
@@ -206,7 +206,7 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
         assert (first is None) == (not every) and (first is None or first == every[0])
         return iterate(game)
 
-    monkeypatch.setattr(jcc, "targets_ok", targets_ok)
+    monkeypatch.setattr(play_checks, "targets_ok", targets_ok)
     monkeypatch.setattr(legal_cards, "iter_play_card_options", measured)
     for seed in SEEDS:
         _play(seed)

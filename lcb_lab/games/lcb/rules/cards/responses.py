@@ -159,7 +159,7 @@ def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
             continue
         ct = known_type(ctx, card)
         for eff in ct.effects if ct is not None else ():
-            if _effect_refusal(card, eff)[0]:
+            if not eff.is_nullify or _effect_refusal(card, eff)[0]:     # 9.45: no answer but a NULLIFY
                 continue
             targets = [t for t in enemy if not _target_refusal(ctx, eff, t)[0]]
             if not targets:
@@ -217,16 +217,17 @@ def player_cannot_rule_out(ctx: Ctx, team: str) -> bool:
     links = _pending(ctx, player)
     if not links:
         return False
-    deck, hidden = _deck(ctx, team), {}
-    return (any(_card_not_ruled_out(ctx, player, c, links, deck, hidden) for c in ctx.state.cards.values()
+    hidden: dict[str, bool] = {}
+    return (any(_card_not_ruled_out(ctx, player, c, links, None, hidden) for c in ctx.state.cards.values()
                 if c.team == team)
             or card_intercept.not_ruled_out(ctx, player, links))
 
 
-def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType],
+def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType] | None,
                         hidden: dict[str, bool] | None = None) -> bool:
     """Whether ``player`` cannot rule out that ``card`` (the other team's) answers one of ``links``;
-    ``deck``: the card types of that team's deck; ``hidden``: the verdicts on hidden cards by place,
+    ``deck``: the card types of that team's deck (None: the game's, its answers found once,
+    :func:`_hidden_answers`); ``hidden``: the verdicts on hidden cards by place,
     for the same ``links`` (a hidden card is judged by its place alone, 9.02)."""
     if card.where not in PLACES or _in_chain(ctx, card.cid):
         return False
@@ -244,13 +245,28 @@ def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay]
     return got
 
 
-def _hidden_not_ruled_out(ctx: Ctx, card: Card, links: list[CardPlay], deck: list[CardType]) -> bool:
-    """Whether a card of the other team seen only by its place may answer one of ``links``."""
+def _hidden_not_ruled_out(ctx: Ctx, card: Card, links: list[CardPlay], deck: list[CardType] | None) -> bool:
+    """Whether a card of the other team seen only by its place may answer one of ``links``
+    (``deck`` as in :func:`_card_not_ruled_out`)."""
     deployed = card.where == "deployed"            # where a hidden card is, is public (9.02: a count per place)
     if not (_free_use_possible(ctx, card.team, deployed) or _free_actions(ctx, card.team)):
         return False
+    if deck is None:
+        return any(_answers_one(ctx, e, links) for e in _hidden_answers(ctx, card.team, card.where))
     return any(_may_answer_as(e, deployed) and _answers_one(ctx, e, links)
                for ct in deck if _may_be(ct, card.where) for e in ct.effects)
+
+
+def _hidden_answers(ctx: Ctx, team: str, where: str) -> list:
+    """The effects a hidden card of ``team`` in place ``where`` may answer with (:func:`_may_be`,
+    :func:`_may_answer_as`), in deck order: fixed facts of the deck, found once."""
+    facts = memo(ctx.decks) if ctx.decks is not None else {}
+    got = facts.get(("hidden_answers", team, where))
+    if got is None:
+        deck, deployed = _deck(ctx, team), where == "deployed"      # _deck loads the packaged decks if need be
+        got = memo(ctx.decks)[("hidden_answers", team, where)] = [
+            e for ct in deck if _may_be(ct, where) for e in ct.effects if _may_answer_as(e, deployed)]
+    return got
 
 
 def _place_may_answer(ctx: Ctx, player: str, card: Card) -> bool:
