@@ -17,11 +17,17 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
 * ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole
   list, and its first option is yielded right after its own target check;
 * a response window asks the player's own "can it be ruled out" test only when the answering team
-  holds no true answer, and opens as before;
+  holds no true answer, and opens as before; with the ``"pass"`` policy it is passed as it opens,
+  its options unbuilt (``responses.open_window(passed=True)``), and the games are those of pushing
+  each window and answering it;
+* an enumeration's target checks keep the units of each hex (``targets.UnitsIn``) and each
+  own-impulse NULLIFY target's verdict (``play_checks``) once: the options are still the plain ones;
 * the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
   ``known``) are those found afresh for each.
 """
 from __future__ import annotations
+
+import json
 
 import numpy as np
 import pytest
@@ -32,7 +38,7 @@ from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.model import fixed_memo
 from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, jcc, play_checks, responses
 from lcb_lab.games.lcb.rules.movement import move
-from lcb_lab.games.lcb.whatif.autoplay import random_impulse
+from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
 from lcb_lab.games.lcb.whatif.experiments import land_embarked
 
 SEEDS = (0, 1, 2)
@@ -228,32 +234,58 @@ def test_fixed_memo_tells_objects_apart_by_identity():
 def test_a_window_with_true_answers_opens_without_the_players_own_test(monkeypatch):
     """A response window opens when the answering team truly holds an answer, or when the player
     cannot rule one out (9.41, 9.02): the player's own test is asked only when there is no true
-    answer (it cannot change the verdict otherwise), and the windows open as before."""
+    answer (it cannot change the verdict otherwise), and the windows open as the plain tests say
+    -- pushed, or passed as they open (the games' auto policy passes)."""
     asked, windows = [], []
-    real_options, real_rule_out, real_open = responses.options, responses.player_cannot_rule_out, responses.open_window
-
-    def options(ctx, team):
-        got = real_options(ctx, team)
-        windows.append({"true": bool(got.cards or got.interceptors), "asked": False})
-        return got
+    real_rule_out, real_open = responses.player_cannot_rule_out, responses.open_window
 
     def player_cannot_rule_out(ctx, team):
-        windows[-1]["asked"] = True
+        asked[-1] = True
         return real_rule_out(ctx, team)
 
-    def open_window(ctx):
-        n = len(windows)
-        opened = real_open(ctx)
-        if len(windows) > n:                # a chain was open: both tests as the plain form asks them
-            w = windows[-1]
-            assert opened == (w["true"] or real_rule_out(ctx, other(ctx.state.chain[-1].team)))
-            asked.append(w)
+    def open_window(ctx, passed=False):
+        if not ctx.state.chain:
+            return real_open(ctx, passed)
+        team = other(ctx.state.chain[-1].team)
+        plain = responses.options(ctx, team)          # the whole options: the plain verdict
+        true = bool(plain.cards or plain.interceptors)
+        want = true or real_rule_out(ctx, team)
+        asked.append(False)
+        opened = real_open(ctx, passed)
+        assert opened == want
+        windows.append({"true": true, "asked": asked[-1], "passed": passed})
         return opened
 
-    monkeypatch.setattr(responses, "options", options)
     monkeypatch.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
     monkeypatch.setattr(responses, "open_window", open_window)
     for seed in SEEDS:
         _play(seed)
-    assert sum(w["true"] for w in asked) > 5 and sum(not w["true"] for w in asked) > 5
-    assert all(w["asked"] == (not w["true"]) for w in asked)
+    assert sum(w["true"] for w in windows) > 5 and sum(not w["true"] for w in windows) > 5
+    assert sum(w["passed"] for w in windows) > 10
+    assert all(w["asked"] == (not w["true"]) for w in windows)
+
+
+def _outcome(seed: int, passed_as_opened: bool) -> str:
+    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+    land_embarked(g, "AL-23")
+    mp = pytest.MonkeyPatch()
+    if not passed_as_opened:                 # the plain form: every window pushed, then answered by the policy
+        mp.setattr(responses, "passes", lambda policies: False)
+    try:
+        n = play_random_turns(g, 2, seed)
+    finally:
+        mp.undo()
+    return json.dumps({"state": g.state.to_dict(), "n": n, "drawn": [list(v) for _, v in g.dice.history],
+                       "dice": g.dice.state()}, sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_windows_passed_as_they_open_play_the_same_games(seed, monkeypatch):
+    """With the ``"pass"`` policy a played card's window is passed as it opens, its options unbuilt
+    (``responses.open_window(passed=True)``): the very same games -- state, log, choice ids,
+    dice -- as pushing each window and answering it with the policy."""
+    calls = []
+    real = responses._pass
+    monkeypatch.setattr(responses, "_pass", lambda ctx, team: calls.append(team) or real(ctx, team))
+    assert _outcome(seed, True) == _outcome(seed, False)
+    assert len(calls) > 10

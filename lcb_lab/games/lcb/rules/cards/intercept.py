@@ -9,6 +9,8 @@ Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import UnknownName
@@ -136,10 +138,15 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
     :class:`~lcb_lab.games.lcb.choice_options.CardInterceptor` per IAMD value and enemy card link not yet
     answered by it (``max_dice``: supply left, 4 when infinite, 7.34; ``p_hit`` / ``p_detect``:
     chance of one d20; ``to``: the link's ``pid``)."""
-    out: list[CardInterceptor] = []
+    return list(iter_options(ctx, team))
+
+
+def iter_options(ctx: Ctx, team: str) -> Iterator[CardInterceptor]:
+    """:func:`options` one by one (whether there is any, without the rest; the state must not
+    change meanwhile)."""
     links = [(t, ct) for t in _pending(ctx, other(team)) for why, ct in (_link_refusal(ctx, t),) if not why[0]]
     if not links:                           # no link may be INTERCEPTed: no value is read
-        return out
+        return
     mods = sum(val for _, val, _ in ftr_nullify.network_modifiers(ctx.state, team))
     values = iamd_values(ctx, team)         # read only below: the same for every link
     for t, ct in links:                     # the link's own refusal: the same for every value
@@ -152,11 +159,10 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
                 continue
             if p_detect is None:
                 p_detect = ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t))
-            out.append(CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
-                                       max_dice=4 if v["left"] is None else v["left"],
-                                       p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods + _interop(ctx, v, t))),
-                                       p_detect=p_detect, to=t.pid))
-    return out
+            yield CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
+                                  max_dice=4 if v["left"] is None else v["left"],
+                                  p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods + _interop(ctx, v, t))),
+                                  p_detect=p_detect, to=t.pid)
 
 
 def _interop(ctx: Ctx, v: dict, t: CardPlay) -> int:

@@ -426,10 +426,11 @@ def check_links(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str |
 
 
 def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
-         aid: int | None, escort: str | None = None) -> CardPlay | None:
+         aid: int | None, escort: str | None = None, passed: bool = False) -> CardPlay | None:
     """Use ``option`` of card ``ref`` (see the module doc); opens the chain (with ``escort``: a
     deployed FTR NULLIFY card going with it, :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`)
     and returns its first link; :data:`DEPLOY` deploys a Persistent card unused (9.21, None).
+    ``passed``: the other team's window is passed as it opens (``responses.open_window``).
     Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.44, 9.45,
     9.46, 9.5)."""
     s = ctx.state
@@ -480,7 +481,7 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
         card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
     import lcb_lab.games.lcb.rules.cards.responses as responses      # the chain's windows: at the first play
-    if not responses.open_window(ctx):
+    if not responses.open_window(ctx, passed):
         responses.resolve(ctx)
     return link
 
