@@ -346,14 +346,16 @@ def open_window(ctx: Ctx, passed: bool = False) -> bool:
     ``passed``: the window is answered by the ``"pass"`` policy as soon as it opens (the
     caller's auto policy, which reads no option): the same state, log and choice ids as pushing it
     and answering it with ``AnswerCards()`` (:func:`answer`: the chain resolved), without its
-    options built -- whether it opens is asked as above, each test stopping at its first answer."""
+    options built -- whether it opens is asked as above, the player's own test first (it is the
+    verdict in a legal state: it cannot rule out a true answer), then each true-answer test
+    stopping at its first answer."""
     chain = ctx.state.chain
     if not chain:
         return False
     team = other(chain[-1].team)
     if passed:
-        if (next(_iter_card_options(ctx, team), None) is None and next(card_intercept.iter_options(ctx, team), None)
-                is None and not player_cannot_rule_out(ctx, team)):
+        if not player_cannot_rule_out(ctx, team) and next(_iter_card_options(ctx, team), None) is None \
+                and next(card_intercept.iter_options(ctx, team), None) is None:
             return False
         ctx.state.last_choice_id += 1       # the id the window would have had (push_choice)
         _pass(ctx, team)
