@@ -20,8 +20,6 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
   holds no true answer, and opens as before; with the ``"pass"`` policy it is passed as it opens,
   its options unbuilt (``responses.open_window(passed=True)``), and the games are those of pushing
   each window and answering it;
-* an enumeration's target checks keep the units of each hex (``targets.UnitsIn``) and each
-  own-impulse NULLIFY target's verdict (``play_checks``) once: the options are still the plain ones;
 * the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
   ``known``) are those found afresh for each.
 """
@@ -199,9 +197,9 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
     checked, last_is_first = [], []
     real, iterate = play_checks.targets_ok, legal_cards.iter_play_card_options
 
-    def targets_ok(ctx, use, targets, hex_, uses=None):
+    def targets_ok(ctx, use, targets, hex_):
         checked.append((use[0].cid, use[2].label, targets, hex_))
-        return real(ctx, use, targets, hex_, uses)
+        return real(ctx, use, targets, hex_)
 
     def measured(game):                      # as the random player asks: the first, then maybe all
         del checked[:]

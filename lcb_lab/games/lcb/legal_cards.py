@@ -167,7 +167,7 @@ def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
                 tkey = ("targets", cid, label, targets, hex_)     # whatever action pays (the card decides)
                 ok = uses.get(tkey)
                 if ok is None:
-                    ok = uses[tkey] = targets_ok(ctx, use, targets, hex_, uses)
+                    ok = uses[tkey] = targets_ok(ctx, use, targets, hex_)
                 if not ok:
                     continue
                 yield A.PlayCard(cid, label, targets, hex_, aid, None)

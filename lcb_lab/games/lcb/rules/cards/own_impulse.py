@@ -42,7 +42,7 @@ from lcb_lab.games.lcb.rules.common import Ctx
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType, Effect
 
-__all__ = ["aim_refusal", "aims_at_deployed", "check_aim", "check_aim_set", "check_escort", "deployed_targets", "escort_targets", "links"]
+__all__ = ["aims_at_deployed", "check_aim", "check_escort", "deployed_targets", "escort_targets", "links"]
 
 
 def aims_at_deployed(eff: Effect) -> bool:
@@ -61,17 +61,6 @@ def check_aim(ctx: Ctx, team: str, ct: CardType, eff: Effect, targets: list[str]
     ``max_targets`` for an FTR NULLIFY), 9.02 for a card ``team`` does not see (the same words
     for every unseen card, whatever it is), 9.21 / 9.44 for a card not deployed on the map,
     9.09 / 9.44 for a card the effect may not take."""
-    check_aim_set(ctx, ct, eff, targets)
-    for t in targets:
-        rule, why = aim_refusal(ctx, team, eff, t)
-        if rule:
-            raise IllegalAction(rule, why)
-    return [ctx.state.cards[t] for t in targets]
-
-
-def check_aim_set(ctx: Ctx, ct: CardType, eff: Effect, targets: list[str] | tuple) -> None:
-    """The checks of :func:`check_aim` on the set of targets as a whole (16.0, 9.41, 9.4, 9.44).
-    Raises IllegalAction."""
     if ctx.state.events_drawn:
         from lcb_lab.games.lcb.rules.events.negation import refuse_negation
         refuse_negation(ctx.state, ct.name, targets)      # 16.0: JCCs cannot negate event cards
@@ -82,18 +71,19 @@ def check_aim_set(ctx: Ctx, ct: CardType, eff: Effect, targets: list[str] | tupl
     if len(targets) > limit or len(set(targets)) < len(targets):
         raise IllegalAction("9.44" if ftr_nullify.kind_of(eff) == "ftr_nullify" else "9.4", f"{ct.name} option {eff.label} targets at most {limit} card"
                             f"{'s' if limit > 1 else ''}, each once")
-
-
-def aim_refusal(ctx: Ctx, team: str, eff: Effect, t: str) -> tuple[str, str]:
-    """(rule, reason) when ``team``'s own-impulse ``eff`` may not aim at card ``t`` (cid), else
-    ("", ""): the checks of :func:`check_aim` on one target (9.02, 9.21, 9.44, 9.09)."""
-    c = ctx.state.cards.get(t)
-    if c is None or c.team == team or not c.in_play or not observer.knows(ctx.state, team, c):
-        return "9.02", f"{t!r} is not an enemy card {team} sees"
-    if c.where != "deployed":
-        return _rule(eff), (f"{c.name} ({c.team}) is {c.where}: on the own impulse a NULLIFY or "
-                            "FTR NULLIFY targets an enemy card deployed on the map, active or expended")
-    return ftr_nullify.card_refusal(ctx, eff, c)
+    out = []
+    for t in targets:
+        c = ctx.state.cards.get(t)
+        if c is None or c.team == team or not c.in_play or not observer.knows(ctx.state, team, c):
+            raise IllegalAction("9.02", f"{t!r} is not an enemy card {team} sees")
+        if c.where != "deployed":
+            raise IllegalAction(_rule(eff), f"{c.name} ({c.team}) is {c.where}: on the own impulse a NULLIFY or "
+                                "FTR NULLIFY targets an enemy card deployed on the map, active or expended")
+        rule, why = ftr_nullify.card_refusal(ctx, eff, c)
+        if rule:
+            raise IllegalAction(rule, why)
+        out.append(c)
+    return out
 
 
 def deployed_targets(ctx: Ctx, team: str, eff: Effect) -> list[tuple[str, ...]]:

@@ -8,13 +8,8 @@
 * ``(cid, option, aid)``: the checks that do not read the targets (``jcc._check_use``: the
   impulse, the card, its option, how it is paid), once per card, option and paying action;
 * ``("targets", cid, option, targets, hex)``: the target checks (:func:`targets_ok`: 6.11, 7.31,
-  7.32, 9.0, 13.x), once per card, option and targets, whatever action pays;
-* ``("escort", cid, escort)``: the escort's (9.45, 9.46), once per card and escort;
-* ``("aim", team, cid, option, target)``: one deployed enemy card an own-impulse NULLIFY / FTR
-  NULLIFY aims at (:func:`lcb_lab.games.lcb.rules.cards.own_impulse.aim_refusal`: 9.02, 9.21,
-  9.44, 9.09), once per target card, however many target sets name it;
-* ``"units_in"``: the units of each hex and team the target checks read
-  (:class:`lcb_lab.games.lcb.rules.cards.targets.UnitsIn`).
+  7.32, 9.0, 9.41, 9.44, 13.x), once per card, option and targets, whatever action pays;
+* ``("escort", cid, escort)``: the escort's (9.45, 9.46), once per card and escort.
 
 ``tests/engine/test_play_fast_paths.py`` checks the verdicts against ``check_links`` on the
 states of random games.
@@ -52,7 +47,7 @@ def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> 
             tkey = ("targets", a.card, a.option, a.targets, a.hex)     # whatever action pays (the card decides)
             ok = uses.get(tkey)
             if ok is None:
-                ok = uses[tkey] = targets_ok(ctx, got, a.targets, a.hex, uses)
+                ok = uses[tkey] = targets_ok(ctx, got, a.targets, a.hex)
             if not ok:
                 continue
             if a.escort:                # whatever the targets: the card and its escort decide (check_escort)
@@ -65,36 +60,19 @@ def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> 
         yield a
 
 
-def targets_ok(ctx: Ctx, use: tuple, targets: tuple, hex_: str | None, uses: dict | None = None) -> bool:
+def targets_ok(ctx: Ctx, use: tuple, targets: tuple, hex_: str | None) -> bool:
     """The target checks of ``jcc.check_links`` for ``targets`` / ``hex_`` of a use that passed
     ``jcc._check_use`` (its result ``use``): ``own_impulse.check_aim`` or
-    :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`.  False where they refuse.
-    ``uses``: the caller's verdicts on this state (module doc), read and filled."""
+    :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`.  False where they refuse."""
     card, ct, eff, paid, d, aim = use
     try:
         if aim:
-            own_impulse.check_aim_set(ctx, ct, eff, targets)
-            return all(_aim_ok(ctx, card, eff, t, uses) for t in targets)
-        by_hex = None
-        if uses is not None:
-            by_hex = uses.get("units_in")
-            if by_hex is None:
-                by_hex = uses["units_in"] = card_targets.UnitsIn(ctx.state)
-        card_targets.check_targets(ctx, card.team, card, ct, eff, list(targets), hex_, by_hex)
+            own_impulse.check_aim(ctx, card.team, ct, eff, list(targets))
+        else:
+            card_targets.check_targets(ctx, card.team, card, ct, eff, list(targets), hex_)
     except (IllegalAction, UnknownName):
         return False
     return True
-
-
-def _aim_ok(ctx: Ctx, card, eff, t: str, uses: dict | None) -> bool:
-    """Whether ``card``'s own-impulse ``eff`` may aim at card ``t`` (``own_impulse.aim_refusal``)."""
-    if uses is None:
-        return not own_impulse.aim_refusal(ctx, card.team, eff, t)[0]
-    key = ("aim", card.team, card.cid, eff.label, t)
-    ok = uses.get(key)
-    if ok is None:
-        ok = uses[key] = not own_impulse.aim_refusal(ctx, card.team, eff, t)[0]
-    return ok
 
 
 def checked_use(ctx: Ctx, uses: dict, cid: str, option: str, aid: int | None) -> tuple:

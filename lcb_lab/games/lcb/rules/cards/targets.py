@@ -60,37 +60,21 @@ def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None)
     return _units_aimed(ctx, link.targets, link.hex, eff, team or link.team)
 
 
-def _units_aimed(ctx: Ctx, targets, hex_: str | None, eff: Effect, team: str,
-                 by_hex: dict | None = None) -> list[Unit]:
-    """:func:`target_units` of a link of ``team`` with ``targets`` and ``hex_`` (no link built).
-    ``by_hex``: a :class:`UnitsIn` of the state, when the caller keeps one."""
+def _units_aimed(ctx: Ctx, targets, hex_: str | None, eff: Effect, team: str) -> list[Unit]:
+    """:func:`target_units` of a link of ``team`` with ``targets`` and ``hex_`` (no link built)."""
     side = team if eff.fn in OWN_TARGETS else other(team)
     units_of = ctx.state.units
     named = [t for t in targets if t in units_of]
     hexes = [h for h in (_as_hex(ctx, hex_),) + tuple(_as_hex(ctx, t) for t in targets if t not in units_of) if h]
     units = [units_of[t] for t in named]
     for h in dict.fromkeys(hexes):
-        here = ctx.state.units_in(h, side) if by_hex is None else by_hex[(h, side)]
-        units += [u for u in here if u not in units]
+        units += [u for u in ctx.state.units_in(h, side) if u not in units]
     if eff.fn not in ("asw_search", "uuv"):    # 14.010: only ASW / submarine effects find submarines
         units = [u for u in units if not ctx.utype(u).is_submarine or u.uid in named]
     dom = eff.args.get("domain")
     if dom:
         units = [u for u in units if ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)]
     return units
-
-
-class UnitsIn(dict):
-    """``state.units_in(hex, team)`` of one state, each ``(hex, team)`` key found once (the state
-    must not change while it is kept): for a caller checking many targets of one state."""
-
-    def __init__(self, state) -> None:
-        super().__init__()
-        self.state = state
-
-    def __missing__(self, key: tuple[str, str]) -> list[Unit]:
-        got = self[key] = self.state.units_in(*key)
-        return got
 
 
 def _check_domain(ctx: Ctx, ct: CardType, eff: Effect, targets: list[str]) -> None:
@@ -106,10 +90,9 @@ def _check_domain(ctx: Ctx, ct: CardType, eff: Effect, targets: list[str]) -> No
 
 
 def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, targets: list[str],
-                  hex_: str | None, by_hex: dict | None = None) -> None:
+                  hex_: str | None) -> None:
     """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2; an Event Card:
-    16.0), before any roll.  ``by_hex``: a :class:`UnitsIn` of the state, when the caller checks
-    many targets of one state (the same verdicts)."""
+    16.0), before any roll."""
     if ctx.state.events_drawn:
         refuse_negation(ctx.state, ct.name, targets)      # 16.0: JCCs cannot negate event cards
     fn = eff.fn
@@ -159,7 +142,7 @@ def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, ta
     if bad:
         raise IllegalAction("9.0", f"{ct.name} targets {'friendly' if side == team else 'enemy'} units, not {bad[0]}")
     _check_domain(ctx, ct, eff, targets)
-    units = _units_aimed(ctx, targets, hex_, eff, team, by_hex)     # the units a link with these targets acts on
+    units = _units_aimed(ctx, targets, hex_, eff, team)     # the units a link with these targets acts on
     if not units:
         raise IllegalAction("9.0", f"{ct.name}: no {'friendly' if side == team else 'enemy'} unit to target there")
     hexes = list(dict.fromkeys(u.hex for u in units))
