@@ -16,11 +16,15 @@ states of random games.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lcb_lab.games.lcb.rules.cards import jcc, own_impulse, targets as card_targets
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import PlayCard
+    from lcb_lab.games.lcb.model.state import Card
 
 __all__ = ["accepted_plays", "checked_use", "escort_ok", "iter_accepted_plays", "links_ok", "targets_ok"]
 
@@ -89,7 +93,7 @@ def checked_use(ctx: Ctx, uses: dict, cid: str, option: str, aid: int | None) ->
     return got
 
 
-def escort_ok(ctx: Ctx, card, escort: str | None) -> bool:
+def escort_ok(ctx: Ctx, card: Card, escort: str | None) -> bool:
     """The escort check of ``jcc.check_links`` (``own_impulse.check_escort``)."""
     if not escort:
         return True
@@ -100,7 +104,7 @@ def escort_ok(ctx: Ctx, card, escort: str | None) -> bool:
     return True
 
 
-def links_ok(ctx: Ctx, a) -> bool:
+def links_ok(ctx: Ctx, a: PlayCard) -> bool:
     """Whether ``jcc.check_links`` accepts PlayCard ``a``."""
     try:
         jcc.check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
