@@ -3,7 +3,7 @@
 Each short cut is checked against the plain computation it replaces, on every state random
 games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.py``):
 
-* ``jcc.iter_accepted_plays`` (the card / option / action checks made once, the target checks once
+* ``play_checks.iter_accepted_plays`` (the card / option / action checks made once, the target checks once
   per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one, and so does
   ``legal_cards.iter_play_card_options`` (a use checked before its targets and escorts are built) of
   the plain candidates ``legal_cards.candidate_plays``;
@@ -17,11 +17,15 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
 * ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole
   list, and its first option is yielded right after its own target check;
 * a response window asks the player's own "can it be ruled out" test only when the answering team
-  holds no true answer, and opens as before;
+  holds no true answer, and opens as before; with the ``"pass"`` policy it is passed as it opens,
+  its options unbuilt (``responses.open_window(passed=True)``), and the games are those of pushing
+  each window and answering it;
 * the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
   ``known``) are those found afresh for each.
 """
 from __future__ import annotations
+
+import json
 
 import numpy as np
 import pytest
@@ -30,9 +34,9 @@ from lcb_lab import load_scenario
 from lcb_lab.games.lcb import legal_cards, observer
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.model import fixed_memo
-from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, jcc, responses
+from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, jcc, play_checks, responses
 from lcb_lab.games.lcb.rules.movement import move
-from lcb_lab.games.lcb.whatif.autoplay import random_impulse
+from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
 from lcb_lab.games.lcb.whatif.experiments import land_embarked
 
 SEEDS = (0, 1, 2)
@@ -72,7 +76,7 @@ def compared():
     number of comparisons made, by short cut."""
     counts = {"plays": 0, "accepted": 0, "options": 0, "candidates": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0, "targets": 0, "named": 0, "destinations": 0}
     mp = pytest.MonkeyPatch()
-    accepted, seen, rule_out, search = (jcc.iter_accepted_plays, legal_cards.seen_enemy_hexes,
+    accepted, seen, rule_out, search = (play_checks.iter_accepted_plays, legal_cards.seen_enemy_hexes,
                                         responses.player_cannot_rule_out, move._search)
     iterate, targets, named = legal_cards.iter_play_card_options, legal_cards._targets, jcc.named_cards
     found = move.destinations
@@ -80,7 +84,7 @@ def compared():
     def iter_accepted_plays(ctx, plays, uses=None):
         plays = list(plays)
         got = list(accepted(ctx, plays, uses))
-        assert got == [a for a in plays if jcc._links_ok(ctx, a)]
+        assert got == [a for a in plays if play_checks.links_ok(ctx, a)]
         counts["plays"] += len(plays)
         counts["accepted"] += len(got)
         yield from got
@@ -117,7 +121,7 @@ def compared():
         everything = list(iterate(game))
         assert ([first, *lazy] if first is not None else []) == everything
         ctx, cands = game._ctx(), legal_cards.candidate_plays(game)
-        plain = [a for a in cands if jcc._links_ok(ctx, a)]
+        plain = [a for a in cands if play_checks.links_ok(ctx, a)]
         assert everything == plain
         assert list(accepted(ctx, cands)) == plain
         counts["iter"] += 1
@@ -140,7 +144,7 @@ def compared():
 
     mp.setattr(move, "destinations", destinations)
     mp.setattr(jcc, "named_cards", named_cards)
-    mp.setattr(jcc, "iter_accepted_plays", iter_accepted_plays)
+    mp.setattr(play_checks, "iter_accepted_plays", iter_accepted_plays)
     mp.setattr(legal_cards, "_targets", _targets)
     mp.setattr(legal_cards, "seen_enemy_hexes", seen_enemy_hexes)
     mp.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
@@ -191,7 +195,7 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
     later play of its card option is checked first (the random player asks for the first option
     before its draw, and often stops there)."""
     checked, last_is_first = [], []
-    real, iterate = jcc.targets_ok, legal_cards.iter_play_card_options
+    real, iterate = play_checks.targets_ok, legal_cards.iter_play_card_options
 
     def targets_ok(ctx, use, targets, hex_):
         checked.append((use[0].cid, use[2].label, targets, hex_))
@@ -206,7 +210,7 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
         assert (first is None) == (not every) and (first is None or first == every[0])
         return iterate(game)
 
-    monkeypatch.setattr(jcc, "targets_ok", targets_ok)
+    monkeypatch.setattr(play_checks, "targets_ok", targets_ok)
     monkeypatch.setattr(legal_cards, "iter_play_card_options", measured)
     for seed in SEEDS:
         _play(seed)
@@ -225,35 +229,65 @@ def test_fixed_memo_tells_objects_apart_by_identity():
     assert "fact" not in fixed_memo.memo(a, b)
 
 
-def test_a_window_with_true_answers_opens_without_the_players_own_test(monkeypatch):
+@pytest.mark.parametrize("passed", [True, False])
+def test_a_window_with_true_answers_opens_without_the_players_own_test(monkeypatch, passed):
     """A response window opens when the answering team truly holds an answer, or when the player
-    cannot rule one out (9.41, 9.02): the player's own test is asked only when there is no true
-    answer (it cannot change the verdict otherwise), and the windows open as before."""
+    cannot rule one out (9.41, 9.02), as the plain tests say.  Pushed (its options built), the
+    player's own test is asked only when there is no true answer (it cannot change the verdict
+    otherwise); passed as it opens (the games' ``"pass"`` policy), the player's test is asked
+    first, and the true answers only when it rules them out."""
     asked, windows = [], []
-    real_options, real_rule_out, real_open = responses.options, responses.player_cannot_rule_out, responses.open_window
-
-    def options(ctx, team):
-        got = real_options(ctx, team)
-        windows.append({"true": bool(got.cards or got.interceptors), "asked": False})
-        return got
+    if not passed:
+        monkeypatch.setattr(responses, "passes", lambda policies: False)
+    real_rule_out, real_open = responses.player_cannot_rule_out, responses.open_window
 
     def player_cannot_rule_out(ctx, team):
-        windows[-1]["asked"] = True
+        asked[-1] = True
         return real_rule_out(ctx, team)
 
-    def open_window(ctx):
-        n = len(windows)
-        opened = real_open(ctx)
-        if len(windows) > n:                # a chain was open: both tests as the plain form asks them
-            w = windows[-1]
-            assert opened == (w["true"] or real_rule_out(ctx, other(ctx.state.chain[-1].team)))
-            asked.append(w)
+    def open_window(ctx, passed=False):
+        if not ctx.state.chain:
+            return real_open(ctx, passed)
+        team = other(ctx.state.chain[-1].team)
+        plain = responses.options(ctx, team)          # the whole options: the plain verdict
+        true = bool(plain.cards or plain.interceptors)
+        want = true or real_rule_out(ctx, team)
+        asked.append(False)
+        opened = real_open(ctx, passed)
+        assert opened == want
+        windows.append({"true": true, "asked": asked[-1], "passed": passed})
         return opened
 
-    monkeypatch.setattr(responses, "options", options)
     monkeypatch.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
     monkeypatch.setattr(responses, "open_window", open_window)
     for seed in SEEDS:
         _play(seed)
-    assert sum(w["true"] for w in asked) > 5 and sum(not w["true"] for w in asked) > 5
-    assert all(w["asked"] == (not w["true"]) for w in asked)
+    assert sum(w["true"] for w in windows) > 5 and sum(not w["true"] for w in windows) > 5
+    assert all(w["passed"] == passed for w in windows)
+    assert all(w["asked"] == (passed or not w["true"]) for w in windows)
+
+
+def _outcome(seed: int, passed_as_opened: bool) -> str:
+    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+    land_embarked(g, "AL-23")
+    mp = pytest.MonkeyPatch()
+    if not passed_as_opened:                 # the plain form: every window pushed, then answered by the policy
+        mp.setattr(responses, "passes", lambda policies: False)
+    try:
+        n = play_random_turns(g, 2, seed)
+    finally:
+        mp.undo()
+    return json.dumps({"state": g.state.to_dict(), "n": n, "drawn": [list(v) for _, v in g.dice.history],
+                       "dice": g.dice.state()}, sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_windows_passed_as_they_open_play_the_same_games(seed, monkeypatch):
+    """With the ``"pass"`` policy a played card's window is passed as it opens, its options unbuilt
+    (``responses.open_window(passed=True)``): the very same games -- state, log, choice ids,
+    dice -- as pushing each window and answering it with the policy."""
+    calls = []
+    real = responses._pass
+    monkeypatch.setattr(responses, "_pass", lambda ctx, team: calls.append(team) or real(ctx, team))
+    assert _outcome(seed, True) == _outcome(seed, False)
+    assert len(calls) > 10

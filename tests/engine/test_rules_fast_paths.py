@@ -8,7 +8,9 @@ Redux make (and one whole game with the plain forms put back plays the very same
 * ``intercept.interceptor_options`` reads a unit's distance and zone once and the Attached cards
   once per question; ``target_options`` judges a lone attack's interceptors once (7.53, 7.510);
 * an Attached card's CVs (``cards.cvs._cvs_of_card``) are made once per card and type (9.32, 9.33);
-* ``cards.intercept.options`` judges each link's own refusal and DETECT once (9.011, 9.012);
+* ``cards.intercept.options`` (read one by one: ``iter_options``) judges each link's own refusal
+  and DETECT once and reads no IAMD value when no link may be INTERCEPTed (9.011, 9.012), and
+  ``iamd_values`` skips the units with no INTERCEPT value and no Attached card;
   ``not_ruled_out`` reads the IAMD values once per link;
 * the combat sequence's ``odds.remembered_odds`` are ``engagement_odds`` (7.02, 7.57).
 """
@@ -99,11 +101,31 @@ def _plain_card_cvs(ctx, card):
     return [CardCV(f"{card.cid}:{cv.slot}", cv.value, cv.range, cv.supply, card.cid, type_is_bmd(ct)) for cv in ct.cvs]
 
 
+def _plain_iamd_values(ctx, team):
+    """cards.intercept.iamd_values as it was: every living unit on the map and its Attached cards."""
+    out = []
+    for u in ctx.state.living(team):
+        if not u.on_map:
+            continue
+        for cv in ctx.utype(u).cvs_of("INT"):
+            out.append({"uid": u.uid, "slot": cv.slot, "source": None, "cv": cv.value, "range": cv.range,
+                        "left": supply_left(ctx, u, cv.slot), "bmd": False, "paralysed": u.paralysed})
+        for card in (c for c in ctx.state.cards.values() if c.where == "attached" and c.host == u.uid):
+            ct = ctx.ctype(card)
+            own = {cv.slot for cv in ctx.utype(u).cvs_of("INT")}
+            for cv in (cv for cv in ct.cvs if cv.kind == "INT"):
+                out.append({"uid": u.uid, "slot": f"{card.cid}:{cv.slot}" if cv.slot in own else cv.slot,
+                            "card_slot": cv.slot, "source": card.cid, "cv": cv.value, "range": cv.range,
+                            "left": None if cv.supply is None else card.supply.get(cv.slot, cv.supply),
+                            "bmd": any(e.args.get("bmd") for e in ct.effects), "paralysed": u.paralysed})
+    return out
+
+
 def _plain_card_intercepts(ctx, team):
     """cards.intercept.options as it was: the whole refusal and the DETECT chance per value."""
     out = []
     mods = sum(val for _, val, _ in ftr_nullify.network_modifiers(ctx.state, team))
-    values = card_intercept.iamd_values(ctx, team)
+    values = _plain_iamd_values(ctx, team)
     for t in card_intercept._pending(ctx, other(team)):
         for v in values:
             if card_intercept.refusal(ctx, v, t)[0]:
@@ -165,7 +187,7 @@ def compared():
     of comparisons by short cut, and the games' outcomes."""
     counts = dict.fromkeys(("options", "targets", "card_cvs", "card_intercepts", "rule_out", "odds"), 0)
     fast = {"options": intercept.interceptor_options, "targets": intercept.target_options,
-            "card_cvs": cvs._cvs_of_card, "card_intercepts": card_intercept.options,
+            "card_cvs": cvs._cvs_of_card, "card_intercepts": card_intercept.iter_options,
             "rule_out": card_intercept.not_ruled_out, "odds": odds.remembered_odds}
     plain = {"options": _plain_interceptor_options, "targets": _plain_target_options,
              "card_cvs": _plain_card_cvs, "card_intercepts": _plain_card_intercepts,
@@ -175,9 +197,13 @@ def compared():
         def run(*args, **kw):
             got = fast[name](*args, **kw)
             want = plain[name](*args, **kw)
-            assert (list(got) if name == "card_cvs" else got) == want, name
+            if name in ("card_cvs", "card_intercepts"):
+                got = list(got)
+            assert got == want, name
+            if name == "card_intercepts":
+                assert card_intercept.iamd_values(*args) == _plain_iamd_values(*args)
             counts[name] += 1
-            return got
+            return iter(got) if name == "card_intercepts" else got
         return run
 
     mp = pytest.MonkeyPatch()
@@ -185,7 +211,7 @@ def compared():
     mp.setattr(intercept, "target_options", checked("targets"))
     mp.setattr(sequence, "target_options", checked("targets"))
     mp.setattr(cvs, "_cvs_of_card", checked("card_cvs"))
-    mp.setattr(card_intercept, "options", checked("card_intercepts"))
+    mp.setattr(card_intercept, "iter_options", checked("card_intercepts"))
     mp.setattr(card_intercept, "not_ruled_out", checked("rule_out"))
     mp.setattr(odds, "remembered_odds", checked("odds"))
     outcomes = {}

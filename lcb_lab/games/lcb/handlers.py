@@ -501,8 +501,8 @@ def play_card(game: GameLike, c: Ctx, a: A.PlayCard) -> None:
         deployment.play_card(c, a.card, a.option, list(a.targets), a.hex)
         planning.sync_legacy(c.state)
         return
-    from lcb_lab.games.lcb.rules.cards import jcc
-    jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
+    from lcb_lab.games.lcb.rules.cards import jcc, responses
+    jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action, a.escort, responses.passes(game.auto_policies))
     advance_cards(game, c)
     advance_torpedoes(game, c)          # a UUV's hit (14.08)
 

@@ -26,7 +26,7 @@ from typing import Iterator
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import UnknownName
-from lcb_lab.games.lcb.rules.cards import ftr_nullify, jcc, own_impulse
+from lcb_lab.games.lcb.rules.cards import ftr_nullify, jcc, own_impulse, play_checks
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike
@@ -133,32 +133,32 @@ def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
     """:func:`play_card_options` one by one, each checked only when it is reached (the random
     player asks whether there is one before it draws whether to play; the game must not change
     while the iterator is in use).  The same plays, in the same order, as
-    ``jcc.iter_accepted_plays`` of :func:`candidate_plays` (``tests/engine/test_play_fast_paths.py``),
-    but checked per card use first: a use the rules refuse (:func:`jcc.checked_use`) skips its
+    ``play_checks.iter_accepted_plays`` of :func:`candidate_plays` (``tests/engine/test_play_fast_paths.py``),
+    but checked per card use first: a use the rules refuse (:func:`play_checks.checked_use`) skips its
     targets and escorts unbuilt, a target its escorts, and a play is made only once accepted."""
     s, imp = game.state, game.state.impulse
     if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
         return
     ctx = game._ctx()
     if s.stage == "deployment":     # not an impulse's play: the plain enumeration (check_links per play)
-        yield from jcc.iter_accepted_plays(ctx, _candidates(game, ctx, {}), {})
+        yield from play_checks.iter_accepted_plays(ctx, _candidates(game, ctx, {}), {})
         return
     uses: dict = {}                 # the card / option / action, target and escort checks, made once
     known: dict = {}                # the target lists shared by the cards and options (_targets)
-    targets_ok, escort_ok = jcc.targets_ok, jcc._escort_ok
+    targets_ok, escort_ok, checked_use = play_checks.targets_ok, play_checks.escort_ok, play_checks.checked_use
     for card, aid in _uses(game):
         try:
             ct = ctx.ctype(card)
         except UnknownName:
             continue
         cid = card.cid
-        if aid is not None and ct.persistent and card.where == "pool" and jcc.checked_use(ctx, uses, cid, jcc.DEPLOY, aid):
+        if aid is not None and ct.persistent and card.where == "pool" and checked_use(ctx, uses, cid, jcc.DEPLOY, aid):
             yield A.PlayCard(cid, jcc.DEPLOY, (), None, aid)            # 9.21: deployed unused
         escorts = _escorts(game, card, ct)
         for eff in ct.effects:
             if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
-            use = jcc.checked_use(ctx, uses, cid, eff.label, aid)
+            use = checked_use(ctx, uses, cid, eff.label, aid)
             if not use:
                 continue
             label = eff.label

@@ -42,6 +42,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``cards`` -- Joint Capability Cards (chapters 9 and 11)
 
 * ``cards.jcc``: playing cards on the own impulse (3.31, 9.02, 9.03, 9.1, 9.2, 9.3, 9.5, 11.1).
+* ``cards.play_checks``: the checks of many card plays of one state, each part made once (3.31, 9.2, 9.21, 9.44, 9.46).
 * ``cards.use``: a card link's effect and the card's fate after use (9.04, 9.07, 9.08, 9.21, 9.31, 7.61).
 * ``cards.effects``: the card effect functions of chapter 9 and running a link's effect (9.0, 9.013).
 * ``cards.registry``: every card effect function by name, registered in this one place (9.0, 9.013).

@@ -9,6 +9,8 @@ Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import UnknownName
@@ -55,19 +57,25 @@ def iamd_values(ctx: Ctx, team: str) -> list[dict]:
     for card in ctx.state.cards.values():
         if card.where == "attached" and card.host is not None:
             attached.setdefault(card.host, []).append(card)
-    for u in ctx.state.living(team):
-        if not u.on_map:
+    units = ctx.catalog.units
+    for u in ctx.state.units.values():      # state.living(team), on the map
+        if u.team != team or u.destroyed or u.hex is None:
             continue
-        for cv in ctx.utype(u).cvs_of("INT"):
+        t = units.get(u.type_id)
+        ints = (t if t is not None else ctx.utype(u)).cvs_of("INT")
+        hosted = attached.get(u.uid, ())
+        if not ints and not hosted:         # no INTERCEPT value of its own, no card to lend one
+            continue
+        for cv in ints:
             out.append({"uid": u.uid, "slot": cv.slot, "source": None, "cv": cv.value, "range": cv.range,
                         "left": supply_left(ctx, u, cv.slot), "bmd": False, "paralysed": u.paralysed})
-        for card in attached.get(u.uid, ()):
+        for card in hosted:
             try:
                 ct = ctx.ctype(card)
             except UnknownName:            # not in the game's decks: no value to use
                 continue
             bmd = any(e.args.get("bmd") for e in ct.effects)
-            own = {cv.slot for cv in ctx.utype(u).cvs_of("INT")}
+            own = {cv.slot for cv in ints}
             for cv in ct.cvs:
                 if cv.kind == "INT":
                     left = None if cv.supply is None else card.supply.get(cv.slot, cv.supply)
@@ -130,13 +138,18 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
     :class:`~lcb_lab.games.lcb.choice_options.CardInterceptor` per IAMD value and enemy card link not yet
     answered by it (``max_dice``: supply left, 4 when infinite, 7.34; ``p_hit`` / ``p_detect``:
     chance of one d20; ``to``: the link's ``pid``)."""
-    out = []
+    return list(iter_options(ctx, team))
+
+
+def iter_options(ctx: Ctx, team: str) -> Iterator[CardInterceptor]:
+    """:func:`options` one by one (whether there is any, without the rest; the state must not
+    change meanwhile)."""
+    links = [(t, ct) for t in _pending(ctx, other(team)) for why, ct in (_link_refusal(ctx, t),) if not why[0]]
+    if not links:                           # no link may be INTERCEPTed: no value is read
+        return
     mods = sum(val for _, val, _ in ftr_nullify.network_modifiers(ctx.state, team))
     values = iamd_values(ctx, team)         # read only below: the same for every link
-    for t in _pending(ctx, other(team)):
-        why, ct = _link_refusal(ctx, t)     # the link's own refusal: the same for every value
-        if why[0]:
-            continue
+    for t, ct in links:                     # the link's own refusal: the same for every value
         p_detect = None
         for v in values:
             if _value_refusal(ctx, v, t, ct)[0]:
@@ -146,11 +159,10 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
                 continue
             if p_detect is None:
                 p_detect = ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t))
-            out.append(CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
-                                       max_dice=4 if v["left"] is None else v["left"],
-                                       p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods + _interop(ctx, v, t))),
-                                       p_detect=p_detect, to=t.pid))
-    return out
+            yield CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
+                                  max_dice=4 if v["left"] is None else v["left"],
+                                  p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods + _interop(ctx, v, t))),
+                                  p_detect=p_detect, to=t.pid)
 
 
 def _interop(ctx: Ctx, v: dict, t: CardPlay) -> int:

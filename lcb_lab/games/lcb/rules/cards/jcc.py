@@ -30,7 +30,7 @@ Which card a use takes (:func:`use_kind`):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.datacodec import touched
@@ -403,98 +403,6 @@ def _check_use(ctx: Ctx, ref: str, option: str, aid: int | None) -> tuple:
     return card, ct, eff, paid, d, aim
 
 
-def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
-    """The ``plays`` (:class:`lcb_lab.games.lcb.actions.PlayCard`) :func:`check_links` accepts now, in
-    order -- the same verdicts, with the checks that do not read the targets (:func:`_check_use`)
-    made once per card, option and paying action, the target checks once per card, option and
-    targets, the escort's once per card and escort (``uses``: their results, kept by the caller
-    across calls on the same state).  Changes nothing."""
-    return list(iter_accepted_plays(ctx, plays, uses))
-
-
-def iter_accepted_plays(ctx: Ctx, plays: Iterable, uses: dict | None = None) -> Iterator:
-    """:func:`accepted_plays` one by one: each play of the iterable ``plays`` is checked only when
-    the caller asks for the next accepted one (the state must not change meanwhile)."""
-    if ctx.state.stage == "deployment":
-        yield from (a for a in plays if _links_ok(ctx, a))
-        return
-    uses = {} if uses is None else uses
-    for a in plays:
-        key = (a.card, a.option, a.action)
-        got = uses.get(key)
-        if got is None:
-            try:
-                got = _check_use(ctx, a.card, a.option, a.action)
-            except (IllegalAction, UnknownName):
-                got = ()
-            uses[key] = got
-        if not got:
-            continue
-        if a.option != DEPLOY:
-            tkey = ("targets", a.card, a.option, a.targets, a.hex)     # whatever action pays (the card decides)
-            ok = uses.get(tkey)
-            if ok is None:
-                ok = uses[tkey] = targets_ok(ctx, got, a.targets, a.hex)
-            if not ok:
-                continue
-            if a.escort:                # whatever the targets: the card and its escort decide (check_escort)
-                ekey = ("escort", a.card, a.escort)
-                ok = uses.get(ekey)
-                if ok is None:
-                    ok = uses[ekey] = _escort_ok(ctx, got[0], a.escort)
-                if not ok:
-                    continue
-        yield a
-
-
-def targets_ok(ctx: Ctx, use: tuple, targets: tuple, hex_: str | None) -> bool:
-    """The target checks of :func:`check_links` for ``targets`` / ``hex_`` of a use that passed
-    :func:`_check_use` (its result ``use``): :func:`check_aim` or
-    :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`.  False where they refuse."""
-    card, ct, eff, paid, d, aim = use
-    try:
-        if aim:
-            own_impulse.check_aim(ctx, card.team, ct, eff, list(targets))
-        else:
-            card_targets.check_targets(ctx, card.team, card, ct, eff, list(targets), hex_)
-    except (IllegalAction, UnknownName):
-        return False
-    return True
-
-
-def checked_use(ctx: Ctx, uses: dict, cid: str, option: str, aid: int | None) -> tuple:
-    """:func:`_check_use` of card ``cid``'s ``option`` paid by action ``aid``, kept in ``uses`` (the
-    same key and value :func:`iter_accepted_plays` keeps): its result, or ``()`` when refused."""
-    key = (cid, option, aid)
-    got = uses.get(key)
-    if got is None:
-        try:
-            got = _check_use(ctx, cid, option, aid)
-        except (IllegalAction, UnknownName):
-            got = ()
-        uses[key] = got
-    return got
-
-
-def _escort_ok(ctx: Ctx, card: Card, escort: str | None) -> bool:
-    """The escort check of :func:`check_links` (:func:`own_impulse.check_escort`)."""
-    if not escort:
-        return True
-    try:
-        own_impulse.check_escort(ctx, card.team, card, escort)
-    except (IllegalAction, UnknownName):
-        return False
-    return True
-
-
-def _links_ok(ctx: Ctx, a) -> bool:
-    try:
-        check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
-    except (IllegalAction, UnknownName):
-        return False
-    return True
-
-
 def _fired_by_host(card: Card, eff: Effect, d: Declared | None) -> bool:
     """Whether this use fires Attached ``card`` through its host's Move and/or Initiate Combat
     (9.32: the CV the host uses in that Core Action)."""
@@ -518,10 +426,11 @@ def check_links(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str |
 
 
 def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
-         aid: int | None, escort: str | None = None) -> CardPlay | None:
+         aid: int | None, escort: str | None = None, passed: bool = False) -> CardPlay | None:
     """Use ``option`` of card ``ref`` (see the module doc); opens the chain (with ``escort``: a
     deployed FTR NULLIFY card going with it, :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`)
     and returns its first link; :data:`DEPLOY` deploys a Persistent card unused (9.21, None).
+    ``passed``: the other team's window is passed as it opens (``responses.open_window``).
     Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.44, 9.45,
     9.46, 9.5)."""
     s = ctx.state
@@ -572,7 +481,7 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
         card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
     import lcb_lab.games.lcb.rules.cards.responses as responses      # the chain's windows: at the first play
-    if not responses.open_window(ctx):
+    if not responses.open_window(ctx, passed):
         responses.resolve(ctx)
     return link
 

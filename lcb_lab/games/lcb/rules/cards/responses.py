@@ -67,7 +67,7 @@ After a pass (or when nobody may answer) :func:`resolve` resolves the chain
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from lcb_lab.games.lcb import actions as A, observer
 from lcb_lab.kernel import explain
@@ -152,14 +152,18 @@ def _target_refusal(ctx: Ctx, eff, target: CardPlay) -> tuple[str, str]:
 
 
 def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
+    return list(_iter_card_options(ctx, team))
+
+
+def _iter_card_options(ctx: Ctx, team: str) -> Iterator[ResponseCard]:
+    """The cards of :func:`options` one by one (the state must not change meanwhile)."""
     enemy = _pending(ctx, other(team))
-    out = []
     for card in ctx.state.cards.values():
         if card.team != team or _usable_place(ctx, card) or _in_chain(ctx, card.cid):
             continue
         ct = known_type(ctx, card)
         for eff in ct.effects if ct is not None else ():
-            if _effect_refusal(card, eff)[0]:
+            if not eff.is_nullify or _effect_refusal(card, eff)[0]:     # 9.45: no answer but a NULLIFY
                 continue
             targets = [t for t in enemy if not _target_refusal(ctx, eff, t)[0]]
             if not targets:
@@ -170,13 +174,12 @@ def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
             p_ok = ftr_nullify.p_effect(eff)
             per = tuple(LinkOdds(pid=t.pid, p_detect=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)),
                                  p=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)) * p_ok) for t in targets)
-            out.append(ResponseCard(
+            yield ResponseCard(
                 cid=card.cid, name=card.name, option=eff.label, kind=ftr_nullify.kind_of(eff),
                 p_detect=per[-1].p_detect, p_success=p_ok, p=per[-1].p,
                 max_targets=ftr_nullify.target_limit(eff),
                 targets=tuple(t.pid for t in targets), per_target=per, free=free,
-                actions=() if free else tuple(d.aid for d in _free_actions(ctx, team))))
-    return out
+                actions=() if free else tuple(d.aid for d in _free_actions(ctx, team)))
 
 
 def known_type(ctx: Ctx, card: Card) -> CardType | None:
@@ -217,16 +220,17 @@ def player_cannot_rule_out(ctx: Ctx, team: str) -> bool:
     links = _pending(ctx, player)
     if not links:
         return False
-    deck, hidden = _deck(ctx, team), {}
-    return (any(_card_not_ruled_out(ctx, player, c, links, deck, hidden) for c in ctx.state.cards.values()
+    hidden: dict[str, bool] = {}
+    return (any(_card_not_ruled_out(ctx, player, c, links, None, hidden) for c in ctx.state.cards.values()
                 if c.team == team)
             or card_intercept.not_ruled_out(ctx, player, links))
 
 
-def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType],
+def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType] | None,
                         hidden: dict[str, bool] | None = None) -> bool:
     """Whether ``player`` cannot rule out that ``card`` (the other team's) answers one of ``links``;
-    ``deck``: the card types of that team's deck; ``hidden``: the verdicts on hidden cards by place,
+    ``deck``: the card types of that team's deck (None: the game's, its answers found once,
+    :func:`_hidden_answers`); ``hidden``: the verdicts on hidden cards by place,
     for the same ``links`` (a hidden card is judged by its place alone, 9.02)."""
     if card.where not in PLACES or _in_chain(ctx, card.cid):
         return False
@@ -244,13 +248,28 @@ def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay]
     return got
 
 
-def _hidden_not_ruled_out(ctx: Ctx, card: Card, links: list[CardPlay], deck: list[CardType]) -> bool:
-    """Whether a card of the other team seen only by its place may answer one of ``links``."""
+def _hidden_not_ruled_out(ctx: Ctx, card: Card, links: list[CardPlay], deck: list[CardType] | None) -> bool:
+    """Whether a card of the other team seen only by its place may answer one of ``links``
+    (``deck`` as in :func:`_card_not_ruled_out`)."""
     deployed = card.where == "deployed"            # where a hidden card is, is public (9.02: a count per place)
     if not (_free_use_possible(ctx, card.team, deployed) or _free_actions(ctx, card.team)):
         return False
+    if deck is None:
+        return any(_answers_one(ctx, e, links) for e in _hidden_answers(ctx, card.team, card.where))
     return any(_may_answer_as(e, deployed) and _answers_one(ctx, e, links)
                for ct in deck if _may_be(ct, card.where) for e in ct.effects)
+
+
+def _hidden_answers(ctx: Ctx, team: str, where: str) -> list:
+    """The effects a hidden card of ``team`` in place ``where`` may answer with (:func:`_may_be`,
+    :func:`_may_answer_as`), in deck order: fixed facts of the deck, found once."""
+    facts = memo(ctx.decks) if ctx.decks is not None else {}
+    got = facts.get(("hidden_answers", team, where))
+    if got is None:
+        deck, deployed = _deck(ctx, team), where == "deployed"      # _deck loads the packaged decks if need be
+        got = memo(ctx.decks)[("hidden_answers", team, where)] = [
+            e for ct in deck if _may_be(ct, where) for e in ct.effects if _may_answer_as(e, deployed)]
+    return got
 
 
 def _place_may_answer(ctx: Ctx, player: str, card: Card) -> bool:
@@ -312,15 +331,35 @@ def options(ctx: Ctx, team: str) -> CardResponseOptions:
                                interceptors=tuple(card_intercept.options(ctx, team)))
 
 
-def open_window(ctx: Ctx) -> bool:
+def passes(auto_policies: dict | None) -> bool:
+    """Whether these auto policies answer a card-response window with ``"pass"`` (the default,
+    which reads none of its options: :func:`open_window` may then pass it as it opens, 9.46)."""
+    return auto_policies is not None and (auto_policies.get(KIND) or CardResponseChoice.DEFAULT_POLICY) == "pass"
+
+
+def open_window(ctx: Ctx, passed: bool = False) -> bool:
     """Push the response choice for the team that may answer the last link (the other team
     first, then the counter, 9.46) whenever the team whose links wait cannot rule out an answer
     (:func:`player_cannot_rule_out`); its options are what the answering team truly may do
-    (empty: it passes).  False when no window opens (nothing pushed)."""
+    (empty: it passes).  False when no window opens (nothing pushed).
+
+    ``passed``: the window is answered by the ``"pass"`` policy as soon as it opens (the
+    caller's auto policy, which reads no option): the same state, log and choice ids as pushing it
+    and answering it with ``AnswerCards()`` (:func:`answer`: the chain resolved), without its
+    options built -- whether it opens is asked as above, the player's own test first (it is the
+    verdict in a legal state: it cannot rule out a true answer), then each true-answer test
+    stopping at its first answer."""
     chain = ctx.state.chain
     if not chain:
         return False
     team = other(chain[-1].team)
+    if passed:
+        if not player_cannot_rule_out(ctx, team) and next(_iter_card_options(ctx, team), None) is None \
+                and next(card_intercept.iter_options(ctx, team), None) is None:
+            return False
+        ctx.state.last_choice_id += 1       # the id the window would have had (push_choice)
+        _pass(ctx, team)
+        return True
     opts = options(ctx, team)
     # the true options count first: the player can never rule them out in a legal state (so the
     # window opens either way, and the player's own test is only needed when there are none),
@@ -346,9 +385,7 @@ def answer(ctx: Ctx, choice: Choice, answer: A.AnswerCards) -> None:
     ctx.state.choices.pop()
     window = top.options.window
     if not plans and not ints:
-        ctx.log(explain.step("chain", f"{team} does not answer", "the window is passed: the chain resolves",
-                             ["9.46"]))
-        resolve(ctx)
+        _pass(ctx, team)
         return
     for p in plans:
         _add_response(ctx, team, p, window)
@@ -356,6 +393,12 @@ def answer(ctx: Ctx, choice: Choice, answer: A.AnswerCards) -> None:
         _add_intercept(ctx, team, i, window)
     if not open_window(ctx):
         resolve(ctx)
+
+
+def _pass(ctx: Ctx, team: str) -> None:
+    """``team`` passes the window: the chain resolves (9.46)."""
+    ctx.log(explain.step("chain", f"{team} does not answer", "the window is passed: the chain resolves", ["9.46"]))
+    resolve(ctx)
 
 
 def check(ctx: Ctx, team: str, responses: Sequence[A.Response] = (),
