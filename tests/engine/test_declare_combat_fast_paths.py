@@ -1,0 +1,141 @@
+"""The random player's declaration, move and combat fast paths give exactly what the plain checks give.
+
+* ``sequence.check_declaration`` given the single checks of ``sequence.check_one`` (``known``,
+  what the random player's draw found) accepts and refuses exactly as without them, with equal
+  declarations and the same refusal (3.03, 3.31-3.37), over random play and random combinations
+  (overlapping ones included: a stack and one of its units, a card named twice);
+* ``legal_combat.committable`` given the impulse's 0-AP attackers and pending Continuing Combat hexes
+  read once (``known``, as ``combat_template`` passes them) gives the plain verdict, and
+  ``handlers.check_commit_combat`` given them the same allocations (7.03, 7.22, 12.07).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+
+import numpy as np
+
+from lcb_lab import load_scenario
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import handlers, legal_combat, legal_declare
+from lcb_lab.games.lcb.rules.combat import continuing
+from lcb_lab.games.lcb.rules.stages import sequence
+from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
+from lcb_lab.kernel import datacodec
+from lcb_lab.kernel.errors import IllegalAction
+
+
+def _as_dict(c: A.CoreAction) -> dict:
+    return {"kind": c.kind, "units": list(c.units), "jcc": c.jcc, "markers": list(c.markers)}
+
+
+def _verdict(ctx, actions, known=None):
+    try:
+        declared, cost = sequence.check_declaration(ctx, actions, known)
+    except IllegalAction as e:
+        return ("refused", e.rule, str(e))
+    return ("ok", cost, [datacodec.to_data(d) for d in declared])
+
+
+def _one(ctx, c):
+    try:
+        return sequence.check_one(ctx, _as_dict(c))
+    except IllegalAction:
+        return None
+
+
+def test_check_declaration_with_known_single_checks_equals_the_plain_checks():
+    counts = {"ok": 0, "refused": 0, "overlap": 0}
+    for seed in range(6):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        rng = np.random.default_rng(100 + seed)
+        for _ in range(10):
+            if g.state.stage != "action" or not g.available_task_forces():
+                break
+            tfs = g.available_task_forces()
+            g.apply(A.BeginImpulse(tfs[int(rng.integers(len(tfs)))]))
+            ctx = g._ctx()
+            cands = legal_declare.declaration_candidates(g)
+            cands += [c for c in cands if c.kind == "play_jcc"]          # a card named twice
+            singles = [_one(ctx, c) for c in cands]
+            for _ in range(40):
+                idx = [int(i) for i in rng.choice(len(cands), size=min(len(cands), int(rng.integers(1, 4))))]
+                actions = [_as_dict(cands[i]) for i in idx]
+                known = [singles[i] for i in idx]
+                keys = [k for s in known if s is not None for k in s[1]]
+                counts["overlap"] += len(keys) != len(set(keys))
+                plain = _verdict(ctx, actions)
+                assert _verdict(ctx, actions, known) == plain, (seed, idx)
+                counts[plain[0]] += 1
+            g.undo(1)
+            random_impulse(g, rng)
+    assert counts["ok"] > 100 and counts["refused"] > 100 and counts["overlap"] > 20, counts
+
+
+def test_check_one_equals_check_declaration_of_one_action():
+    g = load_scenario("gotland_redux", seed=3, auto_policies={})
+    g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+    ctx = g._ctx()
+    cands = legal_declare.declaration_candidates(g) + [A.CoreAction("play_jcc", jcc="no such card")]
+    seen = {True: 0, False: 0}
+    for c in cands:
+        plain = _verdict(ctx, [_as_dict(c)])
+        got = _one(ctx, c)
+        assert (got is not None) == (plain[0] == "ok"), c
+        if got is not None:
+            d = datacodec.to_data(got[0])
+            assert [dict(d, aid=1)] == plain[2]
+            assert set(got[1]) >= set(c.units) | set(c.markers)
+        seen[got is not None] += 1
+    assert seen[True] > 5 and seen[False] >= 1
+
+
+# ---------------------------------------------------------------- combat: committable given what the template read once
+def test_committable_with_the_template_reads_equals_the_plain_checks(monkeypatch):
+    """Every commitment the random player's templates check (``combat_template``), checked again
+    the plain way on the same state: the same verdict, the same allocations."""
+    counts = {True: 0, False: 0, "engaged": 0, "pending": 0}
+    plain = legal_combat.committable
+
+    def both(game, action, ctx=None, known=None):
+        v = plain(game, action, ctx, known)
+        if known is not None:
+            assert plain(game, action) == v, action
+            bare = A.CommitCombat(action.lrs, action.ga[1:])        # a Continuing Combat assault left out
+            assert plain(game, bare, None, known) == plain(game, bare), bare
+            c = game._ctx()
+            tf = game.state.impulse.task_force
+            assert known == (continuing.zero_ap_attackers(c, tf), continuing.pending_hexes(c, tf))
+            if v:
+                assert _items(handlers.check_commit_combat(c, action, known[0])) == \
+                    _items(handlers.check_commit_combat(c, action))
+            counts[v] += 1
+            counts["engaged"] += bool(known[0])
+            counts["pending"] += bool(known[1])
+        return v
+
+    monkeypatch.setattr(legal_combat, "committable", both)
+    for seed in range(60):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        g.rollout()
+        play_random_turns(g, 5, seed)
+    assert counts[True] > 100 and counts[False] > 10 and counts["engaged"] >= 3 and counts["pending"] >= 3, counts
+
+
+def _items(checked):
+    lrs, ga, active, engaged, support = checked
+    return [list(d.items()) for d in lrs], [list(d.items()) for d in ga], active, engaged, support
+
+
+def test_commit_allocations_are_the_typed_acts_as_dicts():
+    """The allocation dicts of a commitment are the typed acts' fields, in order (what ``asdict`` gives)."""
+    g = load_scenario("gotland_redux", seed=2, auto_policies={})
+    g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+    act = A.CommitCombat((A.LrsAttack("x", "LRS1", "y", 2),), (A.GroundAssault("p", "q", 3),))
+    try:
+        handlers.check_commit_combat(g._ctx(), act)
+    except IllegalAction:
+        pass
+    lrs = [{"shooter": x.shooter, "slot": x.slot, "target": x.target, "dice": x.dice} for x in act.lrs]
+    assert [list(d.items()) for d in lrs] == [list(asdict(x).items()) for x in act.lrs]
+    assert [f.name for f in fields(A.LrsAttack)] == ["shooter", "slot", "target", "dice"]
+    assert [f.name for f in fields(A.GroundAssault)] == ["attacker", "target", "dice"]
