@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.legal_templates import Template, draw_declaration
+from lcb_lab.games.lcb.legal_templates import Template, declaration_parts, draw_declaration
 from lcb_lab.games.lcb.legal_trial import TRIES, apply_if_legal, endable
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks
@@ -103,6 +103,7 @@ def sample_and_apply_declaration(game: GameLike, rng: np.random.Generator) -> A.
     ctx = game._ctx()
     memo: dict[int, bool] = {}
     found: dict[A.CoreAction, sequence.Checked] = {}
+    parts = declaration_parts(cands)
 
     def legal(i: int) -> bool:
         v = memo.get(i)
@@ -116,7 +117,7 @@ def sample_and_apply_declaration(game: GameLike, rng: np.random.Generator) -> A.
     game.declared_checks = found
     try:
         for _ in range(TRIES):
-            a = draw_declaration(cands, game.state.impulse.ap, rng, legal)
+            a = draw_declaration(cands, game.state.impulse.ap, rng, legal, parts)
             if apply_if_legal(game, a):
                 return a
         singles = [c for i, c in enumerate(cands) if legal(i)]
