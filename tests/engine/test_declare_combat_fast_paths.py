@@ -6,7 +6,10 @@
   (overlapping ones included: a stack and one of its units, a card named twice);
 * ``legal_combat.committable`` given the impulse's 0-AP attackers and pending Continuing Combat hexes
   read once (``known``, as ``combat_template`` passes them) gives the plain verdict, and
-  ``handlers.check_commit_combat`` given them the same allocations (7.03, 7.22, 12.07).
+  ``handlers.check_commit_combat`` given them the same allocations (7.03, 7.22, 12.07);
+* a declaration draw given its candidates' parts read once draws the same (3.31);
+* the INTERCEPT answer given in the act that committed the combat is checked with the judging its
+  choice made, with the plain check's verdicts (7.52-7.58).
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ import numpy as np
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import handlers, legal_combat, legal_declare, legal_templates
-from lcb_lab.games.lcb.rules.combat import continuing
+from lcb_lab.games.lcb.rules.combat import answers, continuing, intercept
 from lcb_lab.games.lcb.rules.stages import sequence
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
 from lcb_lab.kernel import datacodec
@@ -158,3 +161,44 @@ def test_draw_declaration_with_parts_read_once_draws_the_same():
             plain = legal_templates.draw_declaration(cands, ap, a, legal.__getitem__)
             fast = legal_templates.draw_declaration(cands, ap, b, legal.__getitem__, parts)
             assert fast == plain and a.random() == b.random(), (seed, ap)
+
+
+# ---------------------------------------------------------------- INTERCEPT: the answer's check reuses the choice's judging
+def _refusal(fn, *args):
+    try:
+        fn(*args)
+    except IllegalAction as e:
+        return (e.rule, str(e))
+    return None
+
+
+def test_intercept_answer_checked_with_the_choice_judging_equals_the_plain_check(monkeypatch):
+    """Each INTERCEPT answer the auto policies give in the act that committed the combat is checked
+    with the interceptors its choice judged: they equal a fresh judging of the same questions, and
+    the answer and variants of it (more dice, another slot, another interceptor) get the plain
+    check's verdict (7.52-7.58)."""
+    plain = intercept.validate_intercepts
+    counts = {"seeded": 0, "entries": 0, "refused": 0}
+
+    def both(ctx, allocs, lrs_allocs, defender, judged=None):
+        if judged is not None:
+            counts["seeded"] += 1
+            for (tgt, hexes, ballistic), opts in judged.items():
+                assert opts == intercept.interceptor_options(ctx, tgt, list(hexes), ballistic)
+                counts["entries"] += 1
+            variants = [allocs] + [[dict(a, dice=a["dice"] + k)] for a in allocs for k in (1, 7)]
+            variants += [[dict(a, slot="INT2")] for a in allocs] + [[dict(a, interceptor=o["uid"])]
+                                                                     for a in allocs for o in judged.get(
+                                                                         next(iter(judged)), [])[:3]]
+            for v in variants:
+                got = _refusal(plain, ctx, v, lrs_allocs, defender, judged)
+                assert got == _refusal(plain, ctx, v, lrs_allocs, defender), v
+                counts["refused"] += got is not None
+        return plain(ctx, allocs, lrs_allocs, defender, judged)
+
+    monkeypatch.setattr(answers, "validate_intercepts", both)
+    for seed in range(30):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        g.rollout()
+        play_random_turns(g, 4, seed)
+    assert counts["seeded"] > 20 and counts["entries"] > 20 and counts["refused"] > 20, counts
