@@ -202,3 +202,32 @@ def test_intercept_answer_checked_with_the_choice_judging_equals_the_plain_check
         g.rollout()
         play_random_turns(g, 4, seed)
     assert counts["seeded"] > 20 and counts["entries"] > 20 and counts["refused"] > 20, counts
+
+
+# ---------------------------------------------------------------- moves: the kept reach searches are read, never changed
+def test_kept_reach_searches_stay_as_made_through_random_play():
+    """``move.destinations`` and ``move.can_leave`` read the kept searches themselves (no copy):
+    after random play every kept search still equals a fresh one (5.12-5.18), and ``can_leave``
+    and ``destinations`` agree with ``reach``."""
+    from lcb_lab.games.lcb.model.fixed_memo import memo
+    from lcb_lab.games.lcb.rules.movement import move
+    n = 0
+    for seed in range(8):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        g.rollout()
+        rng = np.random.default_rng(seed)
+        for _ in range(12):
+            if g.state.stage != "action" or not g.available_task_forces():
+                break
+            ctx = g._ctx()
+            for u in g.state.units.values():
+                if u.on_map and u.task_force in g.state.task_forces:
+                    r = move.reach(ctx, [u])
+                    assert move.can_leave(ctx, [u]) == any(h != u.hex for h in r)
+                    assert move.destinations(ctx, [u])[0] == [h for h in r if h != u.hex]
+            random_impulse(g, rng)
+        ctx = g._ctx()
+        for (start, domain, mp, stop), (best, parent) in memo(g.board)["move_search"].items():
+            assert (best, parent) == move._dijkstra(ctx, start, domain, mp, stop)
+            n += 1
+    assert n > 50

@@ -334,8 +334,8 @@ def _can_leave(ctx: Ctx, units: list, origin: str) -> bool:
     """Can the stack ``units`` Move out of ``origin`` at all (5.12-5.18, as the mover knows the board)?
     A split stack that cannot (a ground unit on an island hex with no land link) could never end its
     impulse (3.37)."""
-    from lcb_lab.games.lcb.rules.movement.move import reach
-    return any(h != origin for h in reach(ctx, units))
+    from lcb_lab.games.lcb.rules.movement.move import can_leave
+    return can_leave(ctx, units)
 
 
 def _check_markers(ctx: Ctx, mids: list[str], i: int, seen: set[str]) -> list[str]:
