@@ -20,7 +20,8 @@ import numpy as np
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import handlers, legal_combat, legal_declare, legal_templates
-from lcb_lab.games.lcb.rules.combat import answers, continuing, intercept
+from lcb_lab.games.lcb.rules.combat import answers, continuing, intercept, intercept_pause
+from lcb_lab.games.lcb.rules.combat import sequence as sequence_combat
 from lcb_lab.games.lcb.rules.stages import sequence
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
 from lcb_lab.kernel import datacodec
@@ -231,3 +232,54 @@ def test_kept_reach_searches_stay_as_made_through_random_play():
             assert (best, parent) == move._dijkstra(ctx, start, domain, mp, stop)
             n += 1
     assert n > 50
+
+
+def _plain_cannot_rule_out(ctx, targets, attacker):
+    """attacker_cannot_rule_out as it was: each counter's own values looked up in the interceptors."""
+    from lcb_lab.games.lcb import observer
+    from lcb_lab.games.lcb.rules.common import dist
+    ip = intercept_pause
+    for t in targets:
+        team = intercept.target_piece(ctx, t.target).team
+        hexes = [a.hex for a in t.attacks]
+        farthest = max((ip.OFF_MAP if h is None else dist(h, t.hex)) for h in hexes) if hexes else 0
+        kinds = {a.bmd for a in t.attacks}
+        ballistic = kinds.pop() if len(kinds) == 1 else None
+        counters = [u for u in ctx.state.living(team) if u.on_map and not observer.hidden_sub(u, ctx.catalog, attacker)]
+        counters += [m for m in ctx.state.markers.values() if m.team == team and not m.destroyed and m.hex]
+        for c in counters:
+            d = dist(c.hex, t.hex)
+            if d > farthest:
+                continue
+            if not observer.knows(ctx.state, attacker, c):
+                if d <= ip._back_reach(ctx, c.team, c.hex, ballistic):
+                    return True
+                continue
+            uid = getattr(c, "uid", None)
+            if uid is None:
+                continue
+            if c.attachments and d <= ip._card_reach(ctx, c.team, ctx.utype(c), ballistic):
+                return True
+            if any(o.eligible and o.uid == uid for x in (t, *t.attacks) for o in x.interceptors):
+                return True
+    return False
+
+
+def test_the_intercept_pause_with_eligible_units_read_once_equals_the_plain_one(monkeypatch):
+    """``attacker_cannot_rule_out`` (the INTERCEPT pause, 7.53, 7.54) reading each target's eligible
+    interceptors once gives the verdict of looking them up counter by counter."""
+    fast = sequence_combat.attacker_cannot_rule_out
+    counts = {True: 0, False: 0}
+
+    def both(ctx, targets, attacker):
+        v = fast(ctx, targets, attacker)
+        assert _plain_cannot_rule_out(ctx, targets, attacker) == v
+        counts[v] += 1
+        return v
+
+    monkeypatch.setattr(sequence_combat, "attacker_cannot_rule_out", both)
+    for seed in range(30):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        g.rollout()
+        play_random_turns(g, 4, seed)
+    assert counts[True] > 20 and counts[False] > 5, counts
