@@ -283,3 +283,35 @@ def test_the_intercept_pause_with_eligible_units_read_once_equals_the_plain_one(
         g.rollout()
         play_random_turns(g, 4, seed)
     assert counts[True] > 20 and counts[False] > 5, counts
+
+
+def test_check_path_reading_the_ground_stops_only_when_passing_through_equals_reading_them_first():
+    """``move.check_path`` reads :func:`move.ground_stops` only for a path of more than one hex (5.18
+    concerns the hexes passed through): random walks of 1-3 hexes get the verdict of a check given
+    the stops read first."""
+    from lcb_lab.games.lcb.rules.movement import move
+    counts = {"ok": 0, "5.18": 0, "other": 0}
+    for seed in range(10):
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        g.rollout()
+        rng = np.random.default_rng(seed)
+        for _ in range(10):
+            if g.state.stage != "action" or not g.available_task_forces():
+                break
+            ctx = g._ctx()
+            for u in list(g.state.units.values()):
+                if not u.on_map or ctx.is_naval(u):
+                    continue
+                stops = move.ground_stops(ctx, u.team)
+                for _ in range(3):
+                    path, here = [], u.hex
+                    for _ in range(int(rng.integers(1, 4))):
+                        nbrs = g.board.ground_neighbours(here) or g.board.neighbours(here)
+                        here = nbrs[int(rng.integers(len(nbrs)))]
+                        path.append(here)
+                    lazy = _refusal(move.check_path, ctx, [u], path) or "ok"
+                    eager = _refusal(move.check_path, ctx, [u], path, stops) or "ok"
+                    assert lazy == eager, (seed, u.uid, path)
+                    counts["ok" if lazy == "ok" else "5.18" if lazy[0] == "5.18" else "other"] += 1
+            random_impulse(g, rng)
+    assert counts["ok"] > 100 and counts["5.18"] > 3 and counts["other"] > 100, counts

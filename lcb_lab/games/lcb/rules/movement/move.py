@@ -232,7 +232,7 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str],
     mp = stack_mp(ctx, units)
     if domain != "ground":
         stops = {}
-    elif stops is None:
+    elif stops is None and len(path) > 1:       # read only for the hexes passed through (5.18)
         stops = ground_stops(ctx, team)
     spent, here = 0, start
     for i, h in enumerate(path):
