@@ -305,9 +305,8 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat, engaged: set[str] | None = No
     """The checks :func:`commit_combat` makes before the combat rules' own, changing nothing:
     ``(lrs, ga, active, engaged, support)`` -- the allocations as dicts, the units of Move
     and/or Initiate Combat actions, the 0-AP attackers (7.22, 12.07) and the Combined Arms
-    supporters (7.18).  ``engaged``: the 0-AP attackers when the caller has them for this very
-    state (:func:`lcb_lab.games.lcb.rules.combat.continuing.zero_ap_attackers`; many commitments
-    checked in a row).  Raises IllegalAction as :func:`commit_combat` would."""
+    supporters (7.18); ``engaged`` given: the 0-AP attackers the caller read of this very state.
+    Raises IllegalAction as :func:`commit_combat` would."""
     lrs = [{"shooter": x.shooter, "slot": x.slot, "target": x.target, "dice": x.dice} for x in a.lrs]   # asdict
     ga = [{"attacker": x.attacker, "target": x.target, "dice": x.dice} for x in a.ga]
     imp = impulse(c)
@@ -325,8 +324,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat, engaged: set[str] | None = No
         if u is not None and u.fired == "torpedo" and c.utype(uid).is_submarine:
             raise IllegalAction("14.04", f"{uid} fired torpedoes this impulse: LRS or torpedoes, not both")
     active = _combat_units(c, attackers)
-    if engaged is None:
-        engaged = continuing.zero_ap_attackers(c, imp.task_force)      # 7.22, 7.25
+    engaged = continuing.zero_ap_attackers(c, imp.task_force) if engaged is None else engaged   # 7.22, 7.25
     support = {x["shooter"] for x in lrs} - active - engaged
     return lrs, ga, active, engaged, support
 
