@@ -9,11 +9,14 @@
   ``handlers.check_commit_combat`` given them the same allocations (7.03, 7.22, 12.07);
 * a declaration draw given its candidates' parts read once draws the same (3.31);
 * the INTERCEPT answer given in the act that committed the combat is checked with the judging its
-  choice made, with the plain check's verdicts (7.52-7.58).
+  choice made, with the plain check's verdicts (7.52-7.58); the INTERCEPT pause reading each target's
+  eligible units once gives the plain verdict (7.53, 7.54);
+* the reach searches read without a copy stay as made; a one-hex move reads no ground stops and
+  every path gets the verdict of a check given them (5.12-5.18).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import asdict
 
 import numpy as np
 
@@ -110,8 +113,10 @@ def test_committable_with_the_template_reads_equals_the_plain_checks(monkeypatch
             tf = game.state.impulse.task_force
             assert known == (continuing.zero_ap_attackers(c, tf), continuing.pending_hexes(c, tf))
             if v:
-                assert _items(handlers.check_commit_combat(c, action, known[0])) == \
-                    _items(handlers.check_commit_combat(c, action))
+                got = handlers.check_commit_combat(c, action, known[0])
+                assert _items(got) == _items(handlers.check_commit_combat(c, action))
+                assert _items(got)[:2] == ([list(asdict(x).items()) for x in action.lrs],      # what asdict gives,
+                                           [list(asdict(x).items()) for x in action.ga])       # keys in order
             counts[v] += 1
             counts["engaged"] += bool(known[0])
             counts["pending"] += bool(known[1])
@@ -128,21 +133,6 @@ def test_committable_with_the_template_reads_equals_the_plain_checks(monkeypatch
 def _items(checked):
     lrs, ga, active, engaged, support = checked
     return [list(d.items()) for d in lrs], [list(d.items()) for d in ga], active, engaged, support
-
-
-def test_commit_allocations_are_the_typed_acts_as_dicts():
-    """The allocation dicts of a commitment are the typed acts' fields, in order (what ``asdict`` gives)."""
-    g = load_scenario("gotland_redux", seed=2, auto_policies={})
-    g.apply(A.BeginImpulse(g.available_task_forces()[0]))
-    act = A.CommitCombat((A.LrsAttack("x", "LRS1", "y", 2),), (A.GroundAssault("p", "q", 3),))
-    try:
-        handlers.check_commit_combat(g._ctx(), act)
-    except IllegalAction:
-        pass
-    lrs = [{"shooter": x.shooter, "slot": x.slot, "target": x.target, "dice": x.dice} for x in act.lrs]
-    assert [list(d.items()) for d in lrs] == [list(asdict(x).items()) for x in act.lrs]
-    assert [f.name for f in fields(A.LrsAttack)] == ["shooter", "slot", "target", "dice"]
-    assert [f.name for f in fields(A.GroundAssault)] == ["attacker", "target", "dice"]
 
 
 def test_draw_declaration_with_parts_read_once_draws_the_same():
@@ -269,12 +259,23 @@ def test_the_intercept_pause_with_eligible_units_read_once_equals_the_plain_one(
     """``attacker_cannot_rule_out`` (the INTERCEPT pause, 7.53, 7.54) reading each target's eligible
     interceptors once gives the verdict of looking them up counter by counter."""
     fast = sequence_combat.attacker_cannot_rule_out
-    counts = {True: 0, False: 0}
+    counts = {True: 0, False: 0, "counters": 0}
 
     def both(ctx, targets, attacker):
         v = fast(ctx, targets, attacker)
         assert _plain_cannot_rule_out(ctx, targets, attacker) == v
         counts[v] += 1
+        for t in targets:                    # counter by counter: the set read once, the plain lookup
+            eligible = {o.uid for x in (t, *t.attacks) for o in x.interceptors if o.eligible}
+            team = intercept.target_piece(ctx, t.target).team
+            for u in ctx.state.living(team):
+                if u.on_map and u.revealed:
+                    plain = any(o.eligible and o.uid == u.uid for x in (t, *t.attacks) for o in x.interceptors)
+                    far = intercept_pause.OFF_MAP
+                    got = intercept_pause._could_intercept(ctx, attacker, u, t, far, None, eligible)
+                    assert got == (plain or bool(u.attachments and intercept_pause._card_reach(
+                        ctx, u.team, ctx.utype(u), None) >= intercept.dist(u.hex, t.hex))), u.uid
+                    counts["counters"] += 1
         return v
 
     monkeypatch.setattr(sequence_combat, "attacker_cannot_rule_out", both)
@@ -282,10 +283,10 @@ def test_the_intercept_pause_with_eligible_units_read_once_equals_the_plain_one(
         g = load_scenario("gotland_redux", seed=seed, auto_policies={})
         g.rollout()
         play_random_turns(g, 4, seed)
-    assert counts[True] > 20 and counts[False] > 5, counts
+    assert counts[True] > 20 and counts[False] > 5 and counts["counters"] > 50, counts
 
 
-def test_check_path_reading_the_ground_stops_only_when_passing_through_equals_reading_them_first():
+def test_check_path_reading_the_ground_stops_only_when_passing_through_equals_reading_them_first(monkeypatch):
     """``move.check_path`` reads :func:`move.ground_stops` only for a path of more than one hex (5.18
     concerns the hexes passed through): random walks of 1-3 hexes get the verdict of a check given
     the stops read first."""
@@ -303,6 +304,11 @@ def test_check_path_reading_the_ground_stops_only_when_passing_through_equals_re
                 if not u.on_map or ctx.is_naval(u):
                     continue
                 stops = move.ground_stops(ctx, u.team)
+                with monkeypatch.context() as m:        # a one-hex move reads no stops (5.18: none passed)
+                    asked = []
+                    m.setattr(move, "ground_stops", lambda *a: asked.append(a) or stops)
+                    _refusal(move.check_path, ctx, [u], [g.board.neighbours(u.hex)[0]])
+                    assert not asked
                 for _ in range(3):
                     path, here = [], u.hex
                     for _ in range(int(rng.integers(1, 4))):
