@@ -81,16 +81,22 @@ def _plain_interceptor_options(ctx, target_uid, shooter_hexes, ballistic=False):
     return out
 
 
-def _plain_target_options(ctx, target_uid, lrs_allocs):
-    """target_options as it was: every attack's interceptors judged on their own."""
+def _plain_target_options(ctx, target_uid, lrs_allocs, judged=None):
+    """target_options as it was: every attack's interceptors judged on their own (``judged``
+    receives each judging, keyed as validate_intercepts keys it)."""
     attacks = intercept.attacks_on(ctx, target_uid, lrs_allocs)
     wi = intercept._with_infinite
+    judged = {} if judged is None else judged
+
+    def judge(hexes, ballistic):
+        opts = judged[(target_uid, tuple(hexes), ballistic)] = _plain_interceptor_options(ctx, target_uid, hexes,
+                                                                                           ballistic)
+        return opts
     return Target(target=target_uid, hex=intercept.target_piece(ctx, target_uid).hex,
                   incoming_dice=sum(a["dice"] for a in attacks.values()),
-                  interceptors=wi(ctx, _plain_interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
-                                                                  intercept._ballistic(attacks.values()))),
-                  attacks=tuple(Attack(**dict(a, interceptors=wi(ctx, _plain_interceptor_options(
-                      ctx, target_uid, [a["hex"]], a["bmd"])))) for a in attacks.values()))
+                  interceptors=wi(ctx, judge([a["hex"] for a in attacks.values()], intercept._ballistic(attacks.values()))),
+                  attacks=tuple(Attack(**dict(a, interceptors=wi(ctx, judge([a["hex"]], a["bmd"]))))
+                                for a in attacks.values()))
 
 
 def _plain_card_cvs(ctx, card):

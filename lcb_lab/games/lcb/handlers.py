@@ -133,8 +133,9 @@ def declare(game: GameLike, c: Ctx, a: A.Declare) -> None:
     if c.state.impulse is not None:
         check_names(c, c.state.impulse.team, [u for x in a.actions for u in x.units],
                     [m for x in a.actions for m in x.markers])
+    known = getattr(game, "declared_checks", None)      # the random player's checks of this state
     sequence.declare(c, [{"kind": x.kind, "units": list(x.units), "jcc": x.jcc, "markers": list(x.markers)}
-                         for x in a.actions])
+                         for x in a.actions], [known.get(x) for x in a.actions] if known else None)
     for d in c.state.impulse.actions:
         if d.kind == sequence.NETWORK_REPAIR:
             scripted.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
@@ -299,13 +300,15 @@ def commit_combat(game: GameLike, c: Ctx, a: A.CommitCombat) -> None:
     advance(game, c)
 
 
-def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dict], set[str], set[str], set[str]]:
+def check_commit_combat(c: Ctx, a: A.CommitCombat, engaged: set[str] | None = None
+                        ) -> tuple[list[dict], list[dict], set[str], set[str], set[str]]:
     """The checks :func:`commit_combat` makes before the combat rules' own, changing nothing:
     ``(lrs, ga, active, engaged, support)`` -- the allocations as dicts, the units of Move
     and/or Initiate Combat actions, the 0-AP attackers (7.22, 12.07) and the Combined Arms
-    supporters (7.18).  Raises IllegalAction as :func:`commit_combat` would."""
-    lrs = [asdict(x) for x in a.lrs]
-    ga = [asdict(x) for x in a.ga]
+    supporters (7.18); ``engaged`` given: the 0-AP attackers the caller read of this very state.
+    Raises IllegalAction as :func:`commit_combat` would."""
+    lrs = [{"shooter": x.shooter, "slot": x.slot, "target": x.target, "dice": x.dice} for x in a.lrs]   # asdict
+    ga = [{"attacker": x.attacker, "target": x.target, "dice": x.dice} for x in a.ga]
     imp = impulse(c)
     check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
     check_targets(c, imp.team, [x.target for x in a.lrs if not _seen_marker(c, imp.team, x.target)], "7.32")
@@ -321,7 +324,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
         if u is not None and u.fired == "torpedo" and c.utype(uid).is_submarine:
             raise IllegalAction("14.04", f"{uid} fired torpedoes this impulse: LRS or torpedoes, not both")
     active = _combat_units(c, attackers)
-    engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
+    engaged = continuing.zero_ap_attackers(c, imp.task_force) if engaged is None else engaged   # 7.22, 7.25
     support = {x["shooter"] for x in lrs} - active - engaged
     return lrs, ga, active, engaged, support
 

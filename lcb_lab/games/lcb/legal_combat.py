@@ -23,8 +23,10 @@ def combat_template(game: GameLike) -> Template | None:
     with the dice limit of each CV (its supply; infinite supply counts 4 per attack here, 7.34)."""
     s, imp = game.state, game.state.impulse
     ctx = game._ctx()
-    engaged = sorted(continuing.zero_ap_attackers(ctx, imp.task_force))
-    base = _continuing_base(game, engaged)
+    zero_ap = continuing.zero_ap_attackers(ctx, imp.task_force)
+    known = (zero_ap, continuing.pending_hexes(ctx, imp.task_force))    # the same for every option checked
+    engaged = sorted(zero_ap)
+    base = _continuing_base(game, engaged, known)
     if base is None:
         return None
     declared = [u for d in imp.actions if d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved)
@@ -57,13 +59,13 @@ def combat_template(game: GameLike) -> Template | None:
             options += [A.LrsAttack(uid, gunfire.GUN, e.uid, 1) for e in enemies if e.hex == u.hex]
             options += [A.LrsAttack(uid, gunfire.GUN, m.mid, 1) for m in marks if m.hex == u.hex]
             limits[f"{uid}/{gunfire.GUN}"] = gunfire.MAX_DICE
-    options = [o for o in options if limits.get(_key(o), 0) > 0 and committable(game, _commit(base + [o]), ctx)]
+    options = [o for o in options if limits.get(_key(o), 0) > 0 and committable(game, _commit(base + [o]), ctx, known)]
     if not options and not base:
         return None
     return Template("commit_combat", tuple(options), {"max_dice": limits, "base": base}, game)
 
 
-def _continuing_base(game: GameLike, engaged: list[str]) -> list | None:
+def _continuing_base(game: GameLike, engaged: list[str], known: tuple | None = None) -> list | None:
     """GROUND ASSAULTs the impulse must include (Continuing Combat, 7.22): one die per
     engaged unit at an enemy in its hex -- a unit, else a face-up enemy SOF marker (13.41);
     None when even that is refused."""
@@ -78,10 +80,11 @@ def _continuing_base(game: GameLike, engaged: list[str]) -> list | None:
                            and m.hex == u.hex and observer.knows(s, u.team, m)), None)
         if tgt is not None:
             base.append(A.GroundAssault(uid, tgt, 1))
-    return base if committable(game, _commit(base)) else None
+    return base if committable(game, _commit(base), None, known) else None
 
 
-def committable(game: GameLike, action: A.CommitCombat, ctx: Ctx | None = None) -> bool:
+def committable(game: GameLike, action: A.CommitCombat, ctx: Ctx | None = None,
+                known: tuple[set[str], list[str]] | None = None) -> bool:
     """Whether the rules accept ``action`` now, from their own checks on the live state
     (:func:`lcb_lab.games.lcb.handlers.check_commit_combat`, :func:`lcb_lab.games.lcb.rules.combat.continuing.check_combined_arms`,
     :func:`lcb_lab.games.lcb.rules.combat.sequence.validate_commit`, :func:`lcb_lab.games.lcb.rules.combat.continuing.check_commit`),
@@ -93,15 +96,19 @@ def committable(game: GameLike, action: A.CommitCombat, ctx: Ctx | None = None) 
     makes after committing, reads only which engaged units can still assault, and the
     commitment changes that only for units assaulting their own hex -- which is then
     included.  A Combined Arms Activation (7.18) marks its supporters expended before the
-    combat checks run, so a commitment with supporters is tried on a copy instead."""
+    combat checks run, so a commitment with supporters is tried on a copy instead.
+
+    ``known``: ``(zero_ap_attackers, pending_hexes)`` of the impulse's Task Force when the caller
+    has them for this very state (:mod:`lcb_lab.games.lcb.rules.combat.continuing`, 7.22, 7.25, 12.07:
+    read once for many commitments)."""
     ctx = ctx or game._ctx()
     try:
-        lrs, ga, active, engaged, support = check_commit_combat(ctx, action)
+        lrs, ga, active, engaged, support = check_commit_combat(ctx, action, known[0] if known else None)
         if support:
             return trial(game, action)
         continuing.check_combined_arms(ctx, lrs, ga, support)
         sequence.validate_commit(ctx, list(lrs), list(ga), active | engaged)
-        continuing.check_commit(ctx, ga)
+        continuing.check_commit(ctx, ga, known[1] if known else None)
     except IllegalAction:
         return False
     return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.legal_templates import Template, draw_declaration
+from lcb_lab.games.lcb.legal_templates import Template, declaration_parts, draw_declaration
 from lcb_lab.games.lcb.legal_trial import TRIES, apply_if_legal, endable
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks
@@ -67,12 +67,17 @@ def declarable(ctx: Ctx, action: A.CoreAction) -> bool:
     changed: the same verdict as :func:`trial` at a fraction of its cost.  (For ONE Core
     Action what follows the checks never refuses: a Network repair's cube is checked
     there, 7.61; two repairs with one cube are refused only when applied.)"""
+    return checked(ctx, action) is not None
+
+
+def checked(ctx: Ctx, action: A.CoreAction) -> sequence.Checked | None:
+    """:func:`declarable`'s check with what it found (:func:`lcb_lab.games.lcb.rules.stages.sequence.check_one`:
+    the declaration and the keys it takes), None when refused (3.03, 3.31-3.37)."""
     try:
-        sequence.check_declaration(ctx, [{"kind": action.kind, "units": list(action.units), "jcc": action.jcc,
-                                          "markers": list(action.markers)}])   # the dict handlers.declare builds
-        return True
+        return sequence.check_one(ctx, {"kind": action.kind, "units": list(action.units), "jcc": action.jcc,
+                                        "markers": list(action.markers)})   # the dict handlers.declare builds
     except IllegalAction:
-        return False
+        return None
 
 
 def _declarations(game: GameLike) -> list:
@@ -88,22 +93,36 @@ def sample_and_apply_declaration(game: GameLike, rng: np.random.Generator) -> A.
     :func:`declaration_candidates`, each candidate checked (:func:`declarable`) only when the
     draw reaches it -- not all of them first (lazy: the same verdicts, fewer checks).  Up to
     :data:`TRIES` draws (:func:`draw_declaration`, each applied with :func:`apply_if_legal`),
-    then one random legal single declaration, or none.  Returns the declaration applied."""
+    then one random legal single declaration, or none.  Returns the declaration applied.
+
+    The Declare handler is told what the draw checked (``game.declared_checks``, the
+    :func:`checked` results of this very state, set only while this function applies): it checks
+    again only the actions an earlier one may have made illegal
+    (:func:`lcb_lab.games.lcb.rules.stages.sequence.check_declaration`, ``known``)."""
     cands = declaration_candidates(game)
     ctx = game._ctx()
     memo: dict[int, bool] = {}
+    found: dict[A.CoreAction, sequence.Checked] = {}
+    parts = declaration_parts(cands)
 
     def legal(i: int) -> bool:
         v = memo.get(i)
         if v is None:
-            v = memo[i] = declarable(ctx, cands[i])
+            got = checked(ctx, cands[i])
+            v = memo[i] = got is not None
+            if got is not None:
+                found[cands[i]] = got
         return v
 
-    for _ in range(TRIES):
-        a = draw_declaration(cands, game.state.impulse.ap, rng, legal)
-        if apply_if_legal(game, a):
-            return a
-    singles = [c for i, c in enumerate(cands) if legal(i)]
-    a = A.Declare((singles[int(rng.integers(len(singles)))],) if singles else ())
-    game.apply(a)
-    return a
+    game.declared_checks = found
+    try:
+        for _ in range(TRIES):
+            a = draw_declaration(cands, game.state.impulse.ap, rng, legal, parts)
+            if apply_if_legal(game, a):
+                return a
+        singles = [c for i, c in enumerate(cands) if legal(i)]
+        a = A.Declare((singles[int(rng.integers(len(singles)))],) if singles else ())
+        game.apply(a)
+        return a
+    finally:
+        del game.declared_checks

@@ -65,24 +65,37 @@ def _make_declare(t: Template, rng, one) -> A.Declare:
     return draw_declaration(t.options, t.limits["ap"], rng)
 
 
-def draw_declaration(options: Sequence[A.CoreAction], ap: int, rng: np.random.Generator, legal: Callable[[int], bool] | None = None) -> A.Declare:
+def draw_declaration(options: Sequence[A.CoreAction], ap: int, rng: np.random.Generator,
+                     legal: Callable[[int], bool] | None = None,
+                     parts: Sequence[tuple[int, frozenset]] | None = None) -> A.Declare:
     """A random combination of the single Core Actions ``options`` within ``ap``: each option
     in a random order is taken with probability 0.7 when its AP and units are free and, when
-    ``legal`` is given, ``legal(i)`` (asked only then) says option ``i`` is legal."""
+    ``legal`` is given, ``legal(i)`` (asked only then) says option ``i`` is legal.  ``parts``:
+    :func:`declaration_parts` of ``options`` when the caller draws from them many times."""
+    if parts is None:
+        parts = declaration_parts(options)
     picked, used = [], set()
-    for i in rng.permutation(len(options)):
-        c = options[int(i)]
-        cost = 2 if c.kind == "network_repair" else 1
+    for i in rng.permutation(len(options)).tolist():
+        cost, keys = parts[i]
         if cost > ap:
             continue
-        keys = set(c.units) | set(c.markers) | ({f"jcc:{c.jcc}"} if c.jcc else set())
-        if c.kind == "network_repair":
-            keys.add("network_repair")
-        if not keys & used and rng.random() < 0.7 and (legal is None or legal(int(i))):
-            picked.append(c)
+        if not keys & used and rng.random() < 0.7 and (legal is None or legal(i)):
+            picked.append(options[i])
             used |= keys
             ap -= cost
     return A.Declare(tuple(picked))
+
+
+def declaration_parts(options: Sequence[A.CoreAction]) -> list[tuple[int, frozenset]]:
+    """``(AP cost, what it takes)`` of each single Core Action (3.34, 7.61): its units, MILDECs,
+    ``"jcc:<name>"``, and ``"network_repair"`` for the Tactical Network repair."""
+    out = []
+    for c in options:
+        keys = set(c.units) | set(c.markers) | ({f"jcc:{c.jcc}"} if c.jcc else set())
+        if c.kind == "network_repair":
+            keys.add("network_repair")
+        out.append((2 if c.kind == "network_repair" else 1, frozenset(keys)))
+    return out
 
 
 # ---------------------------------------------------------------- combat

@@ -39,6 +39,10 @@ class Ctx:
     """True while an act is only tried (:func:`lcb_lab.games.lcb.legal_trial.trial`): its log entries are
     dropped afterwards, so :meth:`log` appends them bare (no facts merged, no observer
     annotations, no turn stamps)."""
+    intercept_judged: "tuple | None" = None
+    """The INTERCEPT options a combat commitment judged and the interceptors each judged, kept on the
+    commitment's own context for that choice's answer in the same act
+    (:func:`lcb_lab.games.lcb.rules.combat.answers._answer_intercept`); None otherwise."""
 
     # ---- catalog shortcuts ------------------------------------------------
     def utype(self, u: Unit | str) -> UnitType:

@@ -44,9 +44,18 @@ def _log_slot(ctx: Ctx, title: str, text: str, rules: list[str], a: dict, team: 
 
 
 def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.AnswerIntercept) -> None:
-    """INTERCEPT dice (7.54, 7.58): checked, the interceptors revealed (7.511), the supply spent."""
+    """INTERCEPT dice (7.54, 7.58): checked, the interceptors revealed (7.511), the supply spent.
+
+    Answered in the very act that committed the combat (the auto policies), the interceptors
+    its choice judged are not judged again: between the two only the attackers' side changes
+    (reveals, supply, a submarine's marker: nothing :func:`~lcb_lab.games.lcb.rules.combat.intercept.interceptor_options`
+    reads), and the commitment's context holds them for that choice only (``intercept_judged``)."""
     allocs = [_int_alloc(a) for a in value.intercepts]
-    validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team)
+    seed = ctx.intercept_judged
+    if seed is not None:
+        ctx.intercept_judged = None
+    validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team,
+                        seed[1] if seed is not None and seed[0] is d.options else None)
     users = [ctx.state.units[a["interceptor"]] for a in allocs]
     reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
     _spend(ctx, allocs, "interceptor", "slot", "7.58")

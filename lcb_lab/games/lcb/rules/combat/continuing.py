@@ -72,11 +72,12 @@ def zero_ap_attackers(ctx: Ctx, tf: str) -> set[str]:
     return engaged | landed_attackers(ctx, tf)
 
 
-def check_commit(ctx: Ctx, ga: list[dict]) -> None:
-    """The impulse's combat must include each pending Continuing Combat hex (7.22)."""
+def check_commit(ctx: Ctx, ga: list[dict], pending: list[str] | None = None) -> None:
+    """The impulse's combat must include each pending Continuing Combat hex (7.22).  ``pending``:
+    :func:`pending_hexes` of the impulse's Task Force when the caller has it for this very state."""
     imp = ctx.state.impulse
     hexes = {ctx.state.units[a["attacker"]].hex for a in ga}     # range 0: the target's hex (a SOF marker too)
-    missing = [h for h in pending_hexes(ctx, imp.task_force) if h not in hexes]
+    missing = [h for h in (pending_hexes(ctx, imp.task_force) if pending is None else pending) if h not in hexes]
     if missing:
         raise IllegalAction("7.22", f"the Continuing Combat in {', '.join(missing)} must be resolved with this "
                             "impulse's combat: add GROUND ASSAULT dice from the engaged units (0 AP)")

@@ -84,11 +84,12 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
     closest = min((OFF_MAP if h is None else dist(h, t.hex)) for h in shooter_hexes) if shooter_hexes else 0
     out = []
     attached = attached_by_host(ctx.state.cards)      # read once: the state does not change here
+    ciws_on = ciws.is_on(ctx.state, ciws.RULE)         # ciws.applies' first test, read once
     for u in ctx.state.living(t.team):
         if not u.on_map:
             continue
         cvs = list(ctx.utype(u).cvs_of("INT"))            # ctx.cvs_of(u, "INT"), the cards read once
-        if attached:
+        if attached and u.uid in attached:                # card_cvs finds none for a unit hosting no card
             cvs += card_cvs(ctx, u, "INT", attached)
         if cvs:                             # the unit's own facts, the same for each of its values
             d = dist(u.hex, t.hex)
@@ -120,7 +121,7 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
                 "eligible": not reason, "reason": reason or "eligible",
                 "max_dice": INFINITE_DICE_CAP if left is None else left,
             })
-        if ciws.applies(ctx, u):            # optional 7.514: a ship out of INTERCEPT supply
+        if ciws_on and ciws.applies(ctx, u):            # optional 7.514: a ship out of INTERCEPT supply
             o = ciws.option(ctx, u, t.hex, closest, ballistic)
             out.append(dict(o, shooter_distance=None if closest >= OFF_MAP else closest))
     return out
@@ -163,22 +164,30 @@ def _ballistic(attacks) -> bool | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
+def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict], judged: dict | None = None) -> Target:
     """The INTERCEPT question for one target (options of the ``intercept`` Choice): a
     :class:`~lcb_lab.games.lcb.choice_options.Target` -- its ``hex``, ``incoming_dice`` (interceptable
     dice), ``interceptors`` (judged for dice answering every attack) and ``attacks`` (each with
-    the ``interceptors`` judged against that shooter alone).
+    the ``interceptors`` judged against that shooter alone).  ``judged``: a dict that receives the
+    :func:`interceptor_options` lists made, keyed as :func:`validate_intercepts` keys them.
     """
     attacks = attacks_on(ctx, target_uid, lrs_allocs)
-    whole = _with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
-                                                    _ballistic(attacks.values())))
+    whole = _with_infinite(ctx, _judge(ctx, target_uid, [a["hex"] for a in attacks.values()],
+                                       _ballistic(attacks.values()), judged))
     return Target(
         target=target_uid, hex=target_piece(ctx, target_uid).hex,
         incoming_dice=sum(a["dice"] for a in attacks.values()),
         interceptors=whole,
         attacks=tuple(Attack(**dict(a, interceptors=whole if len(attacks) == 1 else _with_infinite(   # one attack:
-            ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))) for a in attacks.values()),   # the same
+            ctx, _judge(ctx, target_uid, [a["hex"]], a["bmd"], judged)))) for a in attacks.values()),   # the same
     )
+
+
+def _judge(ctx: Ctx, target_uid: str, hexes: list, ballistic: bool | None, judged: dict | None) -> list[dict]:
+    opts = interceptor_options(ctx, target_uid, hexes, ballistic)
+    if judged is not None:
+        judged[(target_uid, tuple(hexes), ballistic)] = opts
+    return opts
 
 
 def card_names_of(ctx: Ctx, targets: list[Target] | tuple) -> dict[str, str]:
@@ -195,12 +204,15 @@ def _with_infinite(ctx: Ctx, opts: list[dict]) -> tuple[Interceptor, ...]:
                              and supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None) for o in opts)
 
 
-def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:
-    """Raise IllegalAction for the first INTERCEPT allocation the rules forbid."""
+def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str,
+                        judged: dict | None = None) -> None:
+    """Raise IllegalAction for the first INTERCEPT allocation the rules forbid (7.5-7.58, 7.42).
+    ``judged``: :func:`interceptor_options` lists of this very state (from :func:`target_options`),
+    used instead of judging those questions again."""
     attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)
                if t in ctx.state.units or interceptable_marker(ctx, t)}   # 12.24: a transport marker too; not 13.26, 13.43
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
-    judged: dict[tuple, list[dict]] = {}       # interceptor_options per question (nothing changes here)
+    judged = dict(judged) if judged else {}   # interceptor_options per question (nothing changes here)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")
         n, slot, tgt, shooter = int(a["dice"]), a["slot"], a["target"], a.get("shooter")

@@ -93,10 +93,11 @@ def _back_reach_of(ctx: Ctx, team: str, hex_label: str, ballistic: bool | None) 
     return max((_type_reach(ctx, t, ballistic) for t in types), default=-1)
 
 
-def _could_intercept(ctx: Ctx, attacker: str, c, t: Target, farthest: int, ballistic: bool | None) -> bool:
+def _could_intercept(ctx: Ctx, attacker: str, c, t: Target, farthest: int, ballistic: bool | None,
+                     eligible: set[str]) -> bool:
     """Whether ``attacker`` cannot rule out that defender counter ``c`` (a unit or a MILDEC)
     intercepts an LRS on target ``t`` (module doc); ``farthest``: the distance of the farthest
-    attack on it (7.53)."""
+    attack on it (7.53); ``eligible``: the units with an eligible value in ``t``'s interceptors."""
     d = dist(c.hex, t.hex)
     if d > farthest:
         return False                               # farther than every attacker (7.53)
@@ -109,7 +110,7 @@ def _could_intercept(ctx: Ctx, attacker: str, c, t: Target, farthest: int, balli
         return True
     # its own eligible values; an eligible Attached card's too: in a legal state the line above already
     # counts it (9.31), and a staged host outside 9.31 must still be asked, never skipped
-    return any(o.eligible and o.uid == uid for x in (t, *t.attacks) for o in x.interceptors)
+    return uid in eligible
 
 
 def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: str) -> bool:
@@ -127,7 +128,8 @@ def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: st
         ballistic = kinds.pop() if len(kinds) == 1 else None
         counters = [u for u in s.living(team) if u.on_map and not observer.hidden_sub(u, ctx.catalog, attacker)]
         counters += [m for m in s.markers.values() if m.team == team and not m.destroyed and m.hex]
-        if any(_could_intercept(ctx, attacker, c, t, farthest, ballistic) for c in counters):
+        eligible = {o.uid for x in (t, *t.attacks) for o in x.interceptors if o.eligible}   # read once per target
+        if any(_could_intercept(ctx, attacker, c, t, farthest, ballistic, eligible) for c in counters):
             return True
     return False
 

@@ -182,12 +182,14 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dic
     each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
-    targets = tuple(t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
+    judged: dict = {}
+    targets = tuple(t for t in (target_options(ctx, tgt, lrs, judged) for tgt in _lrs_by_target(lrs)
                                 if tgt in ctx.state.units or interceptable_marker(ctx, tgt)) if t.attacks)   # 12.24
     if attacker_cannot_rule_out(ctx, targets, ctx.state.impulse.team):     # never from the hidden state
+        opts = InterceptOptions(targets=targets, card_names=card_names_of(ctx, targets))
         queue.append(InterceptChoice(defender, "7.54",
-                            "Allocate INTERCEPT dice against each LRS attack before any roll",
-                            InterceptOptions(targets=targets, card_names=card_names_of(ctx, targets))))
+                            "Allocate INTERCEPT dice against each LRS attack before any roll", opts))
+        ctx.intercept_judged = (opts, judged)    # for its answer in this same act (answers._answer_intercept)
     for h in gunfire.hexes(ctx, gun):
         defs, atk = gunfire.reply_options(ctx, gun, h, defender)
         if gunfire.ask_reply(ctx, h, defender, defs):       # never from the hidden state alone

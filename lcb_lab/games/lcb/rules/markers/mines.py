@@ -457,7 +457,7 @@ def walk(ctx: Ctx, uids: list[str], mids: list[str], start: str, path: list[str]
     here = movers[0].hex if movers else None
     done: list[str] = []
     for i, h in enumerate(path):
-        ev = on_step(ctx, movers, here, h, set(entered)) if movers else None
+        ev = on_step(ctx, movers, here, h, set(entered)) if movers and ctx.state.card_markers else None   # mines are card markers
         if ev == "enters":
             _place(ctx, units, marks, h)
             done.append(h)

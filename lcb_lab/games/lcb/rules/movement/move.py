@@ -63,6 +63,13 @@ def reach(ctx: Ctx, units: list[Unit], start: str | None = None) -> dict[str, in
     return _search(ctx, units, start)[0]
 
 
+def can_leave(ctx: Ctx, units: list[Unit]) -> bool:
+    """Whether :func:`reach` holds a hex other than the stack's own (5.12-5.18), read from the
+    kept search itself (no copy made)."""
+    start = units[0].hex
+    return any(h != start for h in _kept(ctx, units, None)[0])
+
+
 def path_to(ctx: Ctx, units: list[Unit], dest: str) -> list[str]:
     """Cheapest legal path (hexes after the start) to ``dest``.
 
@@ -99,7 +106,7 @@ def paths(ctx: Ctx, units: list[Unit]) -> dict[str, list[str]]:
 def destinations(ctx: Ctx, units: list[Unit]) -> tuple[list[str], Callable[[str], list[str]]]:
     """The hexes of :func:`paths` in its order, and ``path_to(hex)``: its path, made only when
     asked (the random mover tries a few of many, 5.12-5.18)."""
-    best, parent = _search(ctx, units, None)
+    best, parent = _kept(ctx, units, None)       # read only here: the kept search itself, not a copy
     start = units[0].hex
 
     def path_to(dest: str) -> list[str]:
@@ -142,6 +149,12 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
     The search reads only the board, the start hex, the stack's domain and MP and the hexes that
     stop a ground move (5.18): it is made once for each of those and kept
     (:mod:`lcb_lab.games.lcb.model.fixed_memo`)."""
+    got = _kept(ctx, units, start)
+    return dict(got[0]), dict(got[1])
+
+
+def _kept(ctx: Ctx, units: list[Unit], start: str | None) -> tuple[dict, dict]:
+    """:func:`_search`'s kept dicts themselves, for callers that only read them."""
     start = start or units[0].hex
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
@@ -153,7 +166,7 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
         if len(kept) >= SEARCHES_KEPT:
             kept.clear()
         got = kept[key] = _dijkstra(ctx, start, domain, mp, stop)
-    return dict(got[0]), dict(got[1])
+    return got
 
 
 def _dijkstra(ctx: Ctx, start: str, domain: str, mp: int, stop: dict) -> tuple[dict, dict]:
@@ -219,7 +232,7 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str],
     mp = stack_mp(ctx, units)
     if domain != "ground":
         stops = {}
-    elif stops is None:
+    elif stops is None and len(path) > 1:       # read only for the hexes passed through (5.18)
         stops = ground_stops(ctx, team)
     spent, here = 0, start
     for i, h in enumerate(path):

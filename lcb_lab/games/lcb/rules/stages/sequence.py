@@ -143,17 +143,21 @@ def begin(ctx: Ctx, tf: str) -> None:
                          ["3.3", "3.32"] + (["3.312"] if ap == 1 or pooled else [])))
 
 
-def check_declaration(ctx: Ctx, actions: list[dict]) -> tuple[list[Declared], int]:
+Checked = tuple[Declared, frozenset]
+"""One Core Action checked alone (:func:`check_one`): its declaration and the designators /
+``"jcc:<cid>"`` keys it takes (3.34, 9.0)."""
+
+
+def check_declaration(ctx: Ctx, actions: list[dict],
+                      known: list[Checked | None] | None = None) -> tuple[list[Declared], int]:
     """The checks of :func:`declare`, changing nothing: (the declared actions, their AP cost).
 
     Raises IllegalAction exactly when :func:`declare` would (what follows the checks there
     never refuses), so the legal-action generators ask it instead of trying a declaration
-    on a copy of the state (3.03, 3.31-3.37)."""
-    imp = ctx.state.impulse
-    if imp is None:
-        raise IllegalAction("3.03", "no impulse in progress: begin one first")
-    if imp.phase != "declare":
-        raise IllegalAction("3.03", "Core Actions were already declared this impulse and cannot be changed")
+    on a copy of the state (3.03, 3.31-3.37).  ``known``: for each action, None or what
+    :func:`check_one` gave for it on this very state; an action checked alone is checked again
+    only when an earlier one took one of its keys (the only checks that read the others)."""
+    imp = _check_phase(ctx)
     cost = sum(ap_cost(a["kind"]) for a in actions)
     if cost > imp.ap:
         raise IllegalAction("3.32", f"{imp.task_force} has {imp.ap} AP; these declarations cost {cost} "
@@ -161,16 +165,50 @@ def check_declaration(ctx: Ctx, actions: list[dict]) -> tuple[list[Declared], in
     seen: set[str] = set()
     declared = []
     for i, a in enumerate(actions):
-        d = _check_action(ctx, a, i, seen)
+        got = known[i] if known is not None else None
+        if got is not None and not (got[1] & seen):
+            d = _copy_declared(got[0])
+            seen |= got[1]
+        else:
+            d = _check_action(ctx, a, i, seen)
         d.aid = i + 1          # the stable id: "#1" in the log
         declared.append(d)
     return declared, cost
 
 
-def declare(ctx: Ctx, actions: list[dict]) -> None:
-    """Declare the impulse's Core Actions (3.03, 3.31-3.37). Raises IllegalAction."""
+def check_one(ctx: Ctx, a: dict) -> Checked:
+    """:func:`check_declaration` of the one action ``a`` (same verdict, same IllegalAction), with
+    the keys it takes: a later :func:`check_declaration` of this state given it (``known``)
+    does not check ``a`` again when no earlier action took one of them (3.03, 3.31-3.37)."""
+    imp = _check_phase(ctx)
+    cost = ap_cost(a["kind"])
+    if cost > imp.ap:
+        raise IllegalAction("3.32", f"{imp.task_force} has {imp.ap} AP; these declarations cost {cost} (1 actions)")
+    seen: set[str] = set()
+    d = _check_action(ctx, a, 0, seen)
+    return d, frozenset(seen)
+
+
+def _check_phase(ctx: Ctx) -> Impulse:
+    imp = ctx.state.impulse
+    if imp is None:
+        raise IllegalAction("3.03", "no impulse in progress: begin one first")
+    if imp.phase != "declare":
+        raise IllegalAction("3.03", "Core Actions were already declared this impulse and cannot be changed")
+    return imp
+
+
+def _copy_declared(d: Declared) -> Declared:
+    """A fresh declaration equal to what :func:`_check_action` made (its lists not shared)."""
+    return Declared(d.kind, list(d.units), jcc=d.jcc, origin=d.origin, split=d.split, note=d.note,
+                    markers=list(d.markers))
+
+
+def declare(ctx: Ctx, actions: list[dict], known: list[Checked | None] | None = None) -> None:
+    """Declare the impulse's Core Actions (3.03, 3.31-3.37). Raises IllegalAction.
+    ``known``: see :func:`check_declaration`."""
     s, imp = ctx.state, ctx.state.impulse
-    declared, cost = check_declaration(ctx, actions)
+    declared, cost = check_declaration(ctx, actions, known)
     # legal: commit
     for d in declared:
         for uid in d.units:
@@ -296,8 +334,8 @@ def _can_leave(ctx: Ctx, units: list, origin: str) -> bool:
     """Can the stack ``units`` Move out of ``origin`` at all (5.12-5.18, as the mover knows the board)?
     A split stack that cannot (a ground unit on an island hex with no land link) could never end its
     impulse (3.37)."""
-    from lcb_lab.games.lcb.rules.movement.move import reach
-    return any(h != origin for h in reach(ctx, units))
+    from lcb_lab.games.lcb.rules.movement.move import can_leave
+    return can_leave(ctx, units)
 
 
 def _check_markers(ctx: Ctx, mids: list[str], i: int, seen: set[str]) -> list[str]:
