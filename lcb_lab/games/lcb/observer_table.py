@@ -13,7 +13,7 @@ table -- nothing secret (the counters, cards and markers are :mod:`lcb_lab.games
 
 :func:`hp_max_seen` is a counter's HP top as a viewer may know it (9.31 with 9.02);
 :func:`may_hold_mildec` whether a viewer cannot rule out a MILDEC in a hex (4.22 with 6.11: the
-combat's MILDEC choice is asked exactly then).
+combat's MILDEC choice is asked exactly then), from the backs of that hex alone (:func:`backs_in`).
 
 :func:`redact_names` names every counter a viewer may not know as one neutral phrase (a refusal's
 reason speaks of the true state).
@@ -24,8 +24,8 @@ import re
 
 from lcb_lab.games.lcb.model.cards import Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.games.lcb.model.state import GameState, Unit
-from lcb_lab.games.lcb.observer import _backs, knows
+from lcb_lab.games.lcb.model.state import GameState, Marker, Unit
+from lcb_lab.games.lcb.observer import hidden_sub, knows
 from lcb_lab.kernel.errors import UnknownName
 
 __all__ = ["observe_table", "redact_names", "UNSEEN", "LINK_FIELDS"]
@@ -87,6 +87,27 @@ def hp_max_seen(state: GameState, catalog: Catalog, decks: Decks | None, viewer:
     return max(top, u.hp)
 
 
+def backs_in(state: GameState, viewer: str | None, hex_label: str,
+             catalog: Catalog | None = None) -> list[Unit | Marker]:
+    """The counter each back ``viewer`` sees in ``hex_label`` stands for, in the state's order:
+    the counters of that hex :func:`lcb_lab.games.lcb.observer._backs` gives (a Task Force
+    Counter's first unit, 4.35; 6.11, 14.03), without the salted order and the ids it makes for
+    the whole map -- for a question about one hex (4.22)."""
+    out, names = [], set()
+    for c in state.units.values():
+        if c.hex != hex_label or c.destroyed or hidden_sub(c, catalog, viewer) or knows(state, viewer, c):
+            continue
+        name = f"tf:{c.tf_counter}" if c.tf_counter else c.uid
+        if name not in names:
+            names.add(name)
+            out.append(c)
+    for m in state.markers.values():
+        if m.hex == hex_label and not m.destroyed and not knows(state, viewer, m) and m.mid not in names:
+            names.add(m.mid)
+            out.append(m)
+    return out
+
+
 def may_hold_mildec(state: GameState, viewer: str | None, hex_label: str, team: str,
                     catalog: Catalog | None = None, besides: Unit | None = None) -> bool:
     """Whether ``viewer`` cannot rule out that ``team`` holds a MILDEC in ``hex_label`` (4.22):
@@ -98,4 +119,4 @@ def may_hold_mildec(state: GameState, viewer: str | None, hex_label: str, team: 
     if any(m.hex == hex_label and m.team == team and not m.destroyed and knows(state, viewer, m)
            for m in state.markers.values()):
         return True
-    return any(c.hex == hex_label and c.team == team and c is not besides for _, c in _backs(state, viewer, catalog))
+    return any(c.team == team and c is not besides for c in backs_in(state, viewer, hex_label, catalog))

@@ -30,12 +30,28 @@ class EngagementOdds:
     expected_damage: float         # expected HP lost (at most hp)
 
     def summary(self) -> str:
-        """One line, e.g. ``"P(at least 1 HP) 72.1%, P(destroyed) 31.0%, expected HP lost 1.24"``."""
+        """One line, e.g. ``"P(at least 1 HP) 72.1%, P(destroyed) 31.0%, expected HP lost 1.24"``;
+        made once per object and kept with it (the object is frozen: the words cannot change, and
+        :func:`remembered_odds` hands out the same object for the same engagement)."""
+        kept = self.__dict__.get("_summary")
+        if kept is None:
+            kept = self.__dict__["_summary"] = self.summary_text()
+        return kept
+
+    def distribution_text(self) -> str:
+        """:meth:`distribution_words`, made once per object and kept with it (as :meth:`summary`)."""
+        kept = self.__dict__.get("_distribution")
+        if kept is None:
+            kept = self.__dict__["_distribution"] = self.distribution_words()
+        return kept
+
+    def summary_text(self) -> str:
+        """:meth:`summary` made afresh (the plain form its kept words are checked against)."""
         p_any = 1.0 - self.damage[0] if self.damage else 0.0
         return (f"P(at least 1 HP) {p_any:.1%}, P(destroyed) {self.p_destroy:.1%}, "
                 f"expected HP lost {self.expected_damage:.2f} of {self.hp}")
 
-    def distribution_text(self) -> str:
+    def distribution_words(self) -> str:
         """The three distributions in words (outcomes under 0.5% left out), e.g.
         ``"LRS hits: 0 hits 1%, 1 hit 8%, 2 hits 26%; INTERCEPT hits: 0 hits 13%, 1 hit 35%;
         HP lost: none 29%, 1 HP 28%, 2 HP 43%"`` (the INTERCEPT part only when INTERCEPT dice roll)."""

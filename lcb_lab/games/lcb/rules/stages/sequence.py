@@ -68,17 +68,19 @@ def ap_for(ctx: Ctx, tf: str) -> int:
 
 
 def next_team(ctx: Ctx) -> str | None:
-    """Team due to take the next impulse (3.3): alternate, initiative first."""
+    """Team due to take the next impulse (3.3): alternate, initiative first; None when every
+    Task Force has had its impulse this turn.  The teams with a Task Force still to go are read
+    in one pass (asked at every impulse's start and end)."""
     s = ctx.state
-    left = {t: [tf for tf, tt in s.task_forces.items() if tt == t and tf not in s.tf_order]
-            for t in ("US", "RU")}
-    if not left["US"] and not left["RU"]:
+    done = s.tf_order
+    left = {t for tf, t in s.task_forces.items() if tf not in done}
+    if "US" not in left and "RU" not in left:
         return None
-    if not s.tf_order:
+    if not done:
         return s.initiative
-    last = s.task_forces[s.tf_order[-1]]
+    last = s.task_forces[done[-1]]
     want = other(last)
-    return want if left[want] else last
+    return want if want in left else last
 
 
 def available_task_forces(ctx: Ctx) -> list[str]:
