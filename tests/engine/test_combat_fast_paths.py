@@ -2,7 +2,9 @@
 
 * an engagement's odds in words (``EngagementOdds.summary`` / ``distribution_text``, logged before
   every LRS roll, 7.02, 7.57) are made once per odds object and kept with it: at every call of
-  random games they equal the words made afresh, and they are reused;
+  random games they equal the words made afresh, and they are reused; an engagement met anew by
+  ``remembered_odds`` reads its (dice, CV) groups' hits distributions from those already made
+  (read-only; every call is compared with ``engagement_odds`` in ``test_rules_fast_paths.py``);
 * ``may_hold_mildec`` (4.22 with 6.11: whether the MILDEC choice is asked) reads the backs of the
   one hex (``observer_table.backs_in``) instead of the salted list of every back on the map: at
   every call of random games it gives the plain answer, and ``backs_in`` is that list's hex part in
@@ -179,3 +181,25 @@ def test_next_team_alternates_then_the_team_with_task_forces_left_goes_again(ord
                             tf_order=list(order), initiative="RU")
     ctx = SimpleNamespace(state=state)
     assert stages.next_team(ctx) == _plain_next_team(ctx) == want
+
+
+def test_remembered_odds_met_anew_share_the_kept_hits_distributions():
+    """Two engagements with the same (dice, CV) groups and other HP: the second is computed anew
+    from the hits distributions the first made (read-only), and both equal the plain odds."""
+    import numpy as np
+
+    from lcb_lab.games.lcb import die
+    from lcb_lab.kernel.odds import hits_pmf
+    odds._kept_odds.cache_clear()
+    odds._kept_hits.cache_clear()
+    a = odds.remembered_odds([(3, 12)], [(2, 8)], 2, unstoppable=[(1, 5)])
+    made = odds._kept_hits.cache_info()
+    b = odds.remembered_odds([(3, 12)], [(2, 8)], 3, unstoppable=[(1, 5)])
+    assert a == odds.engagement_odds([(3, 12)], [(2, 8)], 2, unstoppable=[(1, 5)])
+    assert b == odds.engagement_odds([(3, 12)], [(2, 8)], 3, unstoppable=[(1, 5)])
+    assert made.currsize == 3 and odds._kept_hits.cache_info().currsize == 3
+    assert odds._kept_hits.cache_info().hits >= made.hits + 3
+    kept = odds._kept_hits(3, 12, die.DIE, die.hits_on)
+    assert not kept.flags.writeable and np.array_equal(kept, hits_pmf(3, die.DIE, die.hits_on(12)))
+    with pytest.raises(ValueError):
+        kept[0] = 1.0

@@ -90,9 +90,13 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
         die, rule: the die rolled and the success rule of a CV (LC:B: the d20 hits on a roll
             <= CV, 7.01, 7.02).
     """
-    def hits(n, cv):
-        return hits_pmf(n, die, rule(cv))
+    return _odds(shots, intercepts, hp, mildec, unstoppable, answered, lambda n, cv: hits_pmf(n, die, rule(cv)))
 
+
+def _odds(shots, intercepts, hp: int, mildec: int, unstoppable, answered,
+          hits: Callable[[int, int], np.ndarray]) -> EngagementOdds:
+    """:func:`engagement_odds` with ``hits(dice, cv)``: the hits distribution of ``dice`` dice at
+    ``cv`` (never written to)."""
     def pmf(pairs):
         return sum_pmf(*(hits(n, cv) for n, cv in pairs)) if pairs else np.array([1.0])
     through = [net_damage_pmf(pmf(s), pmf(i)) for s, i in answered]
@@ -134,8 +138,17 @@ def _plain_key(x):
 @functools.lru_cache(maxsize=4096)
 def _kept_odds(shots: tuple, intercepts: tuple, hp: int, unstoppable: tuple, answered: tuple, die: Die,
                rule: Callable[[int], Rule]) -> EngagementOdds:
-    return engagement_odds(list(shots), list(intercepts), hp, unstoppable=list(unstoppable),
-                           answered=[(list(a), list(i)) for a, i in answered], die=die, rule=rule)
+    return _odds(list(shots), list(intercepts), hp, 0, list(unstoppable),
+                 [(list(a), list(i)) for a, i in answered], lambda n, cv: _kept_hits(n, cv, die, rule))
+
+
+@functools.lru_cache(maxsize=1024)
+def _kept_hits(n: int, cv: int, die: Die, rule: Callable[[int], Rule]) -> np.ndarray:
+    """``hits_pmf(n, die, rule(cv))`` for int dice and CV, made once and kept read-only (the
+    engagements :func:`remembered_odds` meets anew share their few (dice, CV) groups)."""
+    pmf = hits_pmf(n, die, rule(cv))
+    pmf.flags.writeable = False
+    return pmf
 
 
 def remembered_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]], hp: int,
@@ -145,7 +158,9 @@ def remembered_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
     """:func:`engagement_odds` (no MILDEC), remembered by its arguments (``functools.lru_cache``,
     the 4,096 latest): the very same :class:`EngagementOdds` (frozen, its parts tuples) for the same
     dice, CVs and HP -- the combat sequence logs the odds of every engagement it resolves (7.02,
-    7.57), and random play meets the same few engagements again and again."""
+    7.57), and random play meets the same few engagements again and again.  An engagement met
+    anew reads each (dice, CV) group's hits distribution from the 1,024 latest made.  Plain
+    :func:`engagement_odds` (figure 1's workload) still computes every call."""
     key = _plain_key((shots, intercepts, hp, unstoppable, answered))
     if key is None:
         return engagement_odds(shots, intercepts, hp, unstoppable=unstoppable, answered=answered, die=die, rule=rule)
