@@ -21,7 +21,10 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
   its options unbuilt (``responses.open_window(passed=True)``), and the games are those of pushing
   each window and answering it;
 * the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
-  ``known``) are those found afresh for each.
+  ``known``) are those found afresh for each;
+* the random player's drawn card option, applied with the verdicts its enumeration made
+  (``legal_cards.apply_checked``), opens the chain ``jcc.check_links`` opens with its plain checks,
+  and the verdicts serve only that act object on that state.
 """
 from __future__ import annotations
 
