@@ -194,6 +194,15 @@ def apply_checked(game: GameLike, play: A.PlayCard, uses: dict) -> bool:
         game.checked_play = None
 
 
+def take_checked(game: GameLike, ctx: Ctx, play: A.PlayCard) -> tuple | None:
+    """For the PlayCard handler: the use :func:`apply_checked` checked for this very act object
+    ``play`` on this very state (``ctx.state``), else None; taken once (``game.checked_play`` is
+    cleared: a replay of the act is checked in full)."""
+    pre = getattr(game, "checked_play", None)
+    game.checked_play = None
+    return pre[2] if pre is not None and pre[0] is play and pre[1] is ctx.state else None
+
+
 def candidate_plays(game: GameLike) -> list[A.PlayCard]:
     """Every play :func:`iter_play_card_options` considers, unchecked, in its order: each use of
     :func:`_uses` (its deployment unused, 9.21, then each option played or aimed at a deployed
