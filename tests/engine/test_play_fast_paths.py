@@ -21,7 +21,10 @@ games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.
   its options unbuilt (``responses.open_window(passed=True)``), and the games are those of pushing
   each window and answering it;
 * the target lists one enumeration shares across cards and options (``legal_cards._targets``'s
-  ``known``) are those found afresh for each.
+  ``known``) are those found afresh for each;
+* the random player's drawn card option, applied with the verdicts its enumeration made
+  (``legal_cards.apply_checked``), opens the chain ``jcc.check_links`` opens with its plain checks,
+  and the verdicts serve only that act object on that state.
 """
 from __future__ import annotations
 
@@ -115,8 +118,8 @@ def compared():
         counts["search"] += 1
         return got
 
-    def iter_play_card_options(game):
-        lazy = iterate(game)
+    def iter_play_card_options(game, uses=None):
+        lazy = iterate(game, uses)
         first = next(lazy, None)                 # what the random player asks before its draw
         everything = list(iterate(game))
         assert ([first, *lazy] if first is not None else []) == everything
@@ -201,14 +204,14 @@ def test_the_first_card_option_is_found_without_checking_the_later_targets(monke
         checked.append((use[0].cid, use[2].label, targets, hex_))
         return real(ctx, use, targets, hex_)
 
-    def measured(game):                      # as the random player asks: the first, then maybe all
+    def measured(game, uses=None):           # as the random player asks: the first, then maybe all
         del checked[:]
         first = next(iterate(game), None)
         if first is not None and checked:
             last_is_first.append(checked[-1] == (first.card, first.option, first.targets, first.hex))
         every = list(iterate(game))
         assert (first is None) == (not every) and (first is None or first == every[0])
-        return iterate(game)
+        return iterate(game, uses)
 
     monkeypatch.setattr(play_checks, "targets_ok", targets_ok)
     monkeypatch.setattr(legal_cards, "iter_play_card_options", measured)
@@ -291,3 +294,52 @@ def test_windows_passed_as_they_open_play_the_same_games(seed, monkeypatch):
     monkeypatch.setattr(responses, "_pass", lambda ctx, team: calls.append(team) or real(ctx, team))
     assert _outcome(seed, True) == _outcome(seed, False)
     assert len(calls) > 10
+
+
+def test_a_drawn_card_option_is_played_with_the_verdict_of_the_plain_checks(monkeypatch):
+    """The random player's drawn card option is applied without the use and target checks its
+    option already passed on the same state (``legal_cards.apply_checked``, ``jcc.check_links``'s
+    ``checked``): on every such play of random games, ``check_links`` gives what its plain checks
+    give (the card, how it is paid, the action, the aimed cards, the escort)."""
+    real = jcc.check_links
+    seen = []
+
+    def check_links(ctx, ref, option, targets, hex_, aid, escort=None, checked=None):
+        got = real(ctx, ref, option, targets, hex_, aid, escort, checked)
+        if checked is not None:
+            assert got == real(ctx, ref, option, targets, hex_, aid, escort)
+            seen.append((option, bool(got[3]), got[4] is not None))
+        return got
+
+    monkeypatch.setattr(jcc, "check_links", check_links)
+    for seed in SEEDS:
+        _play(seed)
+    assert len(seen) > 10 and any(aimed for _, aimed, _ in seen), seen
+
+
+def test_the_checked_verdict_serves_only_its_own_act_on_its_own_state(monkeypatch):
+    """``game.checked_play`` is used by the very act object it names, on the very state it was
+    made on, once: an equal but other act object, or another state, is checked in full; after
+    ``apply_checked`` it is gone."""
+    import dataclasses
+    got, tried = [], []
+    real_links, real_apply = jcc.check_links, legal_cards.apply_checked
+    monkeypatch.setattr(jcc, "check_links", lambda *a: got.append(a[7] if len(a) > 7 else None) or real_links(*a))
+
+    def apply_checked(game, a, uses):
+        use = uses.get((a.card, a.option, a.action))
+        if use and not tried:
+            for act, on_own_state in ((dataclasses.replace(a), True), (a, False)):   # an equal act; another state
+                f = game.fork()
+                f.checked_play = (a, f.state if on_own_state else game.state, use)
+                f._apply(act, events=False)
+                assert got[-1] is None and f.checked_play is None
+            tried.append(use)
+        n = len(got)
+        ok = real_apply(game, a, uses)
+        assert game.checked_play is None and (not ok or got[n] is use)
+        return ok
+
+    monkeypatch.setattr(legal_cards, "apply_checked", apply_checked)
+    _play(1)
+    assert tried

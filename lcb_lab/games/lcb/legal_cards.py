@@ -129,7 +129,7 @@ def play_card_options(game: GameLike) -> list:
     return list(iter_play_card_options(game))
 
 
-def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
+def iter_play_card_options(game: GameLike, uses: dict | None = None) -> Iterator[A.PlayCard]:
     """:func:`play_card_options` one by one, each checked only when it is reached (the random
     player asks whether there is one before it draws whether to play; the game must not change
     while the iterator is in use).  The same plays, in the same order, as
@@ -143,7 +143,7 @@ def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
     if s.stage == "deployment":     # not an impulse's play: the plain enumeration (check_links per play)
         yield from play_checks.iter_accepted_plays(ctx, _candidates(game, ctx, {}), {})
         return
-    uses: dict = {}                 # the card / option / action, target and escort checks, made once
+    uses = {} if uses is None else uses      # the card / option / action, target and escort checks, made once
     known: dict = {}                # the target lists shared by the cards and options (_targets)
     targets_ok, escort_ok, checked_use = play_checks.targets_ok, play_checks.escort_ok, play_checks.checked_use
     for card, aid in _uses(game):
@@ -178,6 +178,29 @@ def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
                         ok = uses[ekey] = escort_ok(ctx, use[0], e)
                     if ok:
                         yield A.PlayCard(cid, label, targets, hex_, aid, e)
+
+
+def apply_checked(game: GameLike, play: A.PlayCard, uses: dict) -> bool:
+    """``legal_trial.apply_if_legal`` of ``play``, an option :func:`iter_play_card_options` offered
+    on the game as it is now, with its verdicts ``uses``: the handler does not check again the
+    card use and targets already accepted (``jcc.check_links``'s ``checked``).  The game must not
+    have changed since the options were made."""
+    from lcb_lab.games.lcb import legal_trial
+    use = uses.get((play.card, play.option, play.action)) if game.state.stage == "action" else None
+    game.checked_play = (play, game.state, use) if use else None
+    try:
+        return legal_trial.apply_if_legal(game, play)
+    finally:
+        game.checked_play = None
+
+
+def take_checked(game: GameLike, ctx: Ctx, play: A.PlayCard) -> tuple | None:
+    """For the PlayCard handler: the use :func:`apply_checked` checked for this very act object
+    ``play`` on this very state (``ctx.state``), else None; taken once (``game.checked_play`` is
+    cleared: a replay of the act is checked in full)."""
+    pre = getattr(game, "checked_play", None)
+    game.checked_play = None
+    return pre[2] if pre is not None and pre[0] is play and pre[1] is ctx.state else None
 
 
 def candidate_plays(game: GameLike) -> list[A.PlayCard]:

@@ -98,15 +98,17 @@ def _random_cards(game: Game, rng: np.random.Generator) -> None:
     probability 0.7; a response window the play opens is answered by its first legal answer
     (the chains' policies decide when ``auto_policies`` are set).  The options
     (:func:`lcb_lab.games.lcb.legal_cards.play_card_options`) are checked one by one: the first
-    tells whether there is any before the draw, the rest only when a card is played."""
-    from lcb_lab.games.lcb.legal_cards import iter_play_card_options
+    tells whether there is any before the draw, the rest only when a card is played; the one drawn
+    is applied without checking again what its option passed (``legal_cards.apply_checked``)."""
+    from lcb_lab.games.lcb.legal_cards import apply_checked, iter_play_card_options
     for _ in range(4):
-        offered = iter_play_card_options(game)
+        uses: dict = {}
+        offered = iter_play_card_options(game, uses)
         first = next(offered, None)
         if first is None or rng.random() >= 0.7:
             return
         opts = [first, *offered]
-        legal_trial.apply_if_legal(game, _pick(rng, opts))
+        apply_checked(game, _pick(rng, opts), uses)     # its checks not made again (same state)
         _answer_windows(game)
 
 

@@ -410,31 +410,42 @@ def _fired_by_host(card: Card, eff: Effect, d: Declared | None) -> bool:
 
 
 def check_links(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None, aid: int | None,
-                escort: str | None = None) -> tuple[Card, str, Declared | None, list[Card], tuple | None]:
+                escort: str | None = None, checked: tuple | None = None
+                ) -> tuple[Card, str, Declared | None, list[Card], tuple | None]:
     """:func:`check_play` with what the chain opens with: ``(card, paid, declared action, the
     deployed enemy cards aimed at, the escort and its effect or None)``
-    (:mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).  Changes nothing; raises IllegalAction
-    naming the rule."""
-    card, paid, d = check_play(ctx, ref, option, targets, hex_, aid)
+    (:mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).  ``checked``: the result of
+    :func:`_check_use` for this card, option and action, made on this very state, whose targets
+    the same checks accepted (an option of :func:`lcb_lab.games.lcb.legal_cards.iter_play_card_options`):
+    those checks are not made again (the aimed cards and the escort are still found).  Changes
+    nothing; raises IllegalAction naming the rule."""
+    if ctx.state.stage == "deployment":
+        card, paid, d = check_play(ctx, ref, option, targets, hex_, aid)
+        return card, paid, d, [], own_impulse.check_escort(ctx, card.team, card, escort)
+    card, ct, eff, paid, d, aim = checked if checked is not None else _check_use(ctx, ref, option, aid)
     if option == DEPLOY:
         return card, paid, d, [], None
-    ct = ctx.ctype(card)
-    eff = ct.effect(option)
-    aimed = own_impulse.check_aim(ctx, card.team, ct, eff, targets) \
-        if own_impulse.aims_at_deployed(eff) and paid != "deployment" else []
+    if aim:                         # the aimed cards, checked (own_impulse.check_aim: 9.21, 9.41, 9.44)
+        aimed = own_impulse.check_aim(ctx, card.team, ct, eff, targets)
+    else:
+        aimed = []
+        if checked is None:
+            card_targets.check_targets(ctx, card.team, card, ct, eff, targets, hex_)
     return card, paid, d, aimed, own_impulse.check_escort(ctx, card.team, card, escort)
 
 
 def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
-         aid: int | None, escort: str | None = None, passed: bool = False) -> CardPlay | None:
+         aid: int | None, escort: str | None = None, passed: bool = False,
+         checked: tuple | None = None) -> CardPlay | None:
     """Use ``option`` of card ``ref`` (see the module doc); opens the chain (with ``escort``: a
     deployed FTR NULLIFY card going with it, :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`)
     and returns its first link; :data:`DEPLOY` deploys a Persistent card unused (9.21, None).
-    ``passed``: the other team's window is passed as it opens (``responses.open_window``).
+    ``passed``: the other team's window is passed as it opens (``responses.open_window``);
+    ``checked``: the use already checked on this state with these targets (:func:`check_links`).
     Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.44, 9.45,
     9.46, 9.5)."""
     s = ctx.state
-    card, paid, d, aimed, esc = check_links(ctx, ref, option, targets, hex_, aid, escort)
+    card, paid, d, aimed, esc = check_links(ctx, ref, option, targets, hex_, aid, escort, checked)
     if option == DEPLOY:
         _deploy(ctx, card, d)
         return None
