@@ -499,13 +499,13 @@ def armor_breakthrough(game: GameLike, c: Ctx, a: A.ArmorBreakthrough) -> None:
 
 def play_card(game: GameLike, c: Ctx, a: A.PlayCard) -> None:
     """Handler of PlayCard: a Deployment-Stage card (9.5), else a JCC's use (9.03) and its chain's
-    windows (9.4), without the checks its drawn option passed (``legal_cards.take_checked``)."""
+    windows (9.4), without the checks its drawn option passed (``play_checks.take_checked``)."""
     if c.state.stage == "deployment":          # a Deployment-Stage-only card (9.5)
         deployment.play_card(c, a.card, a.option, list(a.targets), a.hex)
         planning.sync_legacy(c.state)
         return
     from lcb_lab.games.lcb.rules.cards import jcc, responses
-    from lcb_lab.games.lcb.legal_cards import take_checked
+    from lcb_lab.games.lcb.rules.cards.play_checks import take_checked
     jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action, a.escort, responses.passes(game.auto_policies),
              take_checked(game, c, a))
     advance_cards(game, c)

@@ -182,7 +182,7 @@ def iter_play_card_options(game: GameLike, uses: dict | None = None) -> Iterator
 
 def apply_checked(game: GameLike, play: A.PlayCard, uses: dict) -> bool:
     """``legal_trial.apply_if_legal`` of ``play``, an option :func:`iter_play_card_options` offered
-    on the game as it is now, with its verdicts ``uses``: the handler does not check again the
+    on the game as it is now, with its verdicts ``uses``: the handler (``play_checks.take_checked``) does not check again the
     card use and targets already accepted (``jcc.check_links``'s ``checked``).  The game must not
     have changed since the options were made."""
     from lcb_lab.games.lcb import legal_trial
@@ -192,15 +192,6 @@ def apply_checked(game: GameLike, play: A.PlayCard, uses: dict) -> bool:
         return legal_trial.apply_if_legal(game, play)
     finally:
         game.checked_play = None
-
-
-def take_checked(game: GameLike, ctx: Ctx, play: A.PlayCard) -> tuple | None:
-    """For the PlayCard handler: the use :func:`apply_checked` checked for this very act object
-    ``play`` on this very state (``ctx.state``), else None; taken once (``game.checked_play`` is
-    cleared: a replay of the act is checked in full)."""
-    pre = getattr(game, "checked_play", None)
-    game.checked_play = None
-    return pre[2] if pre is not None and pre[0] is play and pre[1] is ctx.state else None
 
 
 def candidate_plays(game: GameLike) -> list[A.PlayCard]:

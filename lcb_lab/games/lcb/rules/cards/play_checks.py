@@ -19,14 +19,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lcb_lab.games.lcb.rules.cards import jcc, own_impulse, targets as card_targets
-from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import PlayCard
     from lcb_lab.games.lcb.model.state import Card
 
-__all__ = ["accepted_plays", "checked_use", "escort_ok", "iter_accepted_plays", "links_ok", "targets_ok"]
+__all__ = ["accepted_plays", "checked_use", "escort_ok", "iter_accepted_plays", "links_ok", "take_checked", "targets_ok"]
 
 
 def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
@@ -111,3 +111,12 @@ def links_ok(ctx: Ctx, a: PlayCard) -> bool:
     except (IllegalAction, UnknownName):
         return False
     return True
+
+
+def take_checked(game: GameLike, ctx: Ctx, play: PlayCard) -> tuple | None:
+    """For the PlayCard handler: the use :func:`lcb_lab.games.lcb.legal_cards.apply_checked` checked for this very act object
+    ``play`` on this very state (``ctx.state``), else None; taken once (``game.checked_play`` is
+    cleared: a replay of the act is checked in full)."""
+    pre = getattr(game, "checked_play", None)
+    game.checked_play = None
+    return pre[2] if pre is not None and pre[0] is play and pre[1] is ctx.state else None
