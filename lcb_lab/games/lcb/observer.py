@@ -182,9 +182,9 @@ def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
     return out
 
 
-def _back_groups(state: GameState, viewer: str | None,
-                 catalog: Catalog | None = None) -> list[tuple[str, list[Unit | Marker]]]:
-    """[(id "hidden:<hex>:<n>", the counters under that back)] for every back ``viewer`` sees.
+def _back_groups(state: GameState, viewer: str | None, catalog: Catalog | None = None,
+                 hex_label: str | None = None) -> list[tuple[str, list[Unit | Marker]]]:
+    """[(id "hidden:<hex>:<n>", the counters under that back)] for every back ``viewer`` sees (``hex_label``: in it).
 
     One counter per back -- units and MILDECs alike (6.11: their backs look the same) -- but
     the face-down units of one Task Force Counter are ONE back, whatever their number (4.35,
@@ -193,8 +193,8 @@ def _back_groups(state: GameState, viewer: str | None,
     -- never by the order of the scenario file -- so neither a back's place in the list nor its
     number ``n`` tells which counter it is or which one moved."""
     counters = [u for u in state.units.values() if not u.destroyed and u.hex is not None
-                and not hidden_sub(u, catalog, viewer)] + \
-               [m for m in state.markers.values() if not m.destroyed]
+                and hex_label in (None, u.hex) and not hidden_sub(u, catalog, viewer)] + \
+               [m for m in state.markers.values() if not m.destroyed and hex_label in (None, m.hex)]
     groups: dict[tuple[str, str], list[Unit | Marker]] = {}
     for c in counters:
         if knows(state, viewer, c):

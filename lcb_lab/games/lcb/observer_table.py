@@ -25,7 +25,7 @@ import re
 from lcb_lab.games.lcb.model.cards import Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.state import GameState, Marker, Unit
-from lcb_lab.games.lcb.observer import hidden_sub, knows
+from lcb_lab.games.lcb.observer import _back_groups, knows
 from lcb_lab.kernel.errors import UnknownName
 
 __all__ = ["observe_table", "redact_names", "UNSEEN", "LINK_FIELDS"]
@@ -89,23 +89,10 @@ def hp_max_seen(state: GameState, catalog: Catalog, decks: Decks | None, viewer:
 
 def backs_in(state: GameState, viewer: str | None, hex_label: str,
              catalog: Catalog | None = None) -> list[Unit | Marker]:
-    """The counter each back ``viewer`` sees in ``hex_label`` stands for, in the state's order:
-    the counters of that hex :func:`lcb_lab.games.lcb.observer._backs` gives (a Task Force
-    Counter's first unit, 4.35; 6.11, 14.03), without the salted order and the ids it makes for
-    the whole map -- for a question about one hex (4.22)."""
-    out, names = [], set()
-    for c in state.units.values():
-        if c.hex != hex_label or c.destroyed or hidden_sub(c, catalog, viewer) or knows(state, viewer, c):
-            continue
-        name = f"tf:{c.tf_counter}" if c.tf_counter else c.uid
-        if name not in names:
-            names.add(name)
-            out.append(c)
-    for m in state.markers.values():
-        if m.hex == hex_label and not m.destroyed and not knows(state, viewer, m) and m.mid not in names:
-            names.add(m.mid)
-            out.append(m)
-    return out
+    """The counter each back ``viewer`` sees in ``hex_label`` stands for (a Task Force Counter's
+    first unit, 4.35; 6.11, 14.03): :func:`lcb_lab.games.lcb.observer._back_groups` of that hex
+    alone -- for a question about one hex (4.22), not the whole map's backs."""
+    return [group[0] for _, group in _back_groups(state, viewer, catalog, hex_label)]
 
 
 def may_hold_mildec(state: GameState, viewer: str | None, hex_label: str, team: str,
