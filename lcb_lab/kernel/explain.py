@@ -67,3 +67,17 @@ def render_log(entries: Iterable[dict], headers: Iterable[str] = ()) -> str:
             continue
         lines.append(render(e))
     return "\n".join(lines).strip("\n")
+
+
+def explained(events: Iterable[Any]) -> str:
+    """The events an ``apply`` returned (each with ``rules``, ``title``, ``text``), one line each,
+    ``[rules] title: text`` -- what a course notebook prints after an act."""
+    return "\n".join(f"[{', '.join(e.rules)}] {e.title}: {e.text}" for e in events)
+
+
+def odds_lines(game: Any, action: Any) -> str:
+    """The exact odds ``action`` would roll first on ``game``, before any die (the game's chance
+    node, ``game.chance_outcomes``), as lines; ``"rolls nothing"`` for an act without dice.
+    Raises the game's IllegalAction when the act is refused."""
+    step = game.chance_outcomes(action)
+    return "rolls nothing" if step is None else step.text()

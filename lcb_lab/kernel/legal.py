@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Iterable
 
 from lcb_lab.kernel.actions import Action
+from lcb_lab.kernel.errors import IllegalAction
 
 TRIES = 8
 """Random combinations a template tries before it falls back to a single option."""
@@ -58,3 +59,16 @@ def concrete(legal: list) -> list[Action]:
 def templates(legal: list) -> list[Template]:
     """The templates of a legal-actions list."""
     return [a for a in legal if isinstance(a, Template)]
+
+
+def passing(acts: Iterable[Action], check: Callable[[Action], Any]) -> list[Action]:
+    """The acts of ``acts`` that ``check`` lets pass (it raises IllegalAction for the others), in
+    their order: a game's listing of its legal acts from its own checks, no copy made."""
+    out = []
+    for a in acts:
+        try:
+            check(a)
+        except IllegalAction:
+            continue
+        out.append(a)
+    return out

@@ -34,6 +34,7 @@ from lcb_lab.games.force_on_force.rules.chain import ordered
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.checkpoints import Checkpoint
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
+from lcb_lab.kernel.explain import explained, odds_lines as odds   # the course's names for them
 
 __all__ = ["TITLE", "unit", "situation", "odds", "play", "done", "explained", "log_lines", "refusing_rule",
            "breach_example", "reaction_example_1", "reaction_example_2", "wasted_reaction", "fog_of_war_example",
@@ -60,18 +61,6 @@ def situation(*units: Unit, forced: Iterable[int] = (), initiative: str = "Red",
     :class:`~lcb_lab.kernel.errors.DiceExhausted`)."""
     return new_game(forced=list(forced), units=list(units), initiative=initiative, phase="activate", deck=deck,
                     uav=uav)
-
-
-def odds(game: ForceOnForce, action: Action) -> str:
-    """The exact odds ``action`` would roll first, before any die (the engine's chance node), as
-    lines; ``"rolls nothing"`` for an act without dice.  Raises IllegalAction when refused."""
-    step = game.chance_outcomes(action)
-    return "rolls nothing" if step is None else step.text()
-
-
-def explained(events: Iterable[Any]) -> str:
-    """Log entries (the events an ``apply`` returned), one line each: ``[l.N, ...] title: text``."""
-    return "\n".join(f"[{', '.join(e.rules)}] {e.title}: {e.text}" for e in events)
 
 
 def play(game: ForceOnForce, *actions: Action) -> str:

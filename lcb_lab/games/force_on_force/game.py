@@ -21,7 +21,7 @@ from lcb_lab.kernel import choices as K
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.dice import Dice, Piles
 from lcb_lab.kernel.engine import Engine
-from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.legal import passing
 from lcb_lab.kernel.odds import ChanceStep
 
 
@@ -52,9 +52,9 @@ class ForceOnForce(Engine):
         if c is not None:
             return _answers(self, c)
         if s.phase == "overwatch":
-            return [A.StartActivations()] + _passing(self, (A.GoOnOverwatch(u.name) for u in _mine(self, who)),
+            return [A.StartActivations()] + passing((A.GoOnOverwatch(u.name) for u in _mine(self, who)),
                                                      lambda a: _check_ow(self, a))
-        return [A.EndTurn()] + _passing(self, _activations(self, who), lambda a: _check(self, a))
+        return [A.EndTurn()] + passing(_activations(self, who), lambda a: _check(self, a))
 
     def chance_outcomes(self, action: Action) -> ChanceStep | None:
         """The first chance node ``action`` would open now, or None (:func:`.chance.preview`).
@@ -74,17 +74,6 @@ class ForceOnForce(Engine):
 
 def _mine(g: ForceOnForce, side: str) -> list[Unit]:
     return [u for u in g.state.units.values() if u.side == side and u.alive]
-
-
-def _passing(g: ForceOnForce, acts: Iterable[Action], check: Any) -> list:
-    out = []
-    for a in acts:
-        try:
-            check(a)
-        except IllegalAction:
-            continue
-        out.append(a)
-    return out
 
 
 def _check_ow(g: ForceOnForce, a: A.GoOnOverwatch) -> None:
@@ -129,9 +118,9 @@ def _answers(g: ForceOnForce, c: Any) -> list:
         for u in _mine(g, c.side):
             acts.append(A.React(u.name, "fire"))
             acts += [A.React(u.name, "move", p, r) for p, _ in g.table.points for r in (False, True)]
-        return [A.DoneReacting()] + _passing(g, acts, lambda a: C.check_react(g, a))
+        return [A.DoneReacting()] + passing(acts, lambda a: C.check_react(g, a))
     acts = [A.Interrupt(u.name, r.unit) for u in _mine(g, c.side) for r in s.activation.reactions]
-    return [A.DoneInterrupting()] + _passing(g, acts, lambda a: C.check_interrupt(g, a))
+    return [A.DoneInterrupting()] + passing(acts, lambda a: C.check_interrupt(g, a))
 
 
 def new_game(seed: int | None = None, forced: Iterable[int] = (), units: list[Unit] | None = None,

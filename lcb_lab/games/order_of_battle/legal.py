@@ -12,21 +12,10 @@ from lcb_lab.games.order_of_battle.skirmish import FORMS, check_placement, defen
 from lcb_lab.games.order_of_battle.squads import attacking_squads, check_mission, capacity
 from lcb_lab.games.order_of_battle.state import Question, RoundCommit
 from lcb_lab.kernel import choices as K
-from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.legal import passing
 
 EXTRA_DRAWS = 2
 """The most extra Fame cards (1 Fame each, l.17) offered in one Draw: a listing bound, not a rule."""
-
-
-def _passing(acts: Iterable[Any], check: Any) -> list:
-    out = []
-    for a in acts:
-        try:
-            check(a)
-        except IllegalAction:
-            continue
-        out.append(a)
-    return out
 
 
 def legal_for(g: Any, who: str) -> list:
@@ -99,7 +88,7 @@ def _missions(g: Any, me: Any) -> list:
                     acts.append(A.AssignMission(q.leader, "face", opp, h.id))
                     acts += [A.AssignMission(q.leader, "regular", opp, h.id, n) for n in dict.fromkeys(me.hand)
                              if g.cards[n].kind == "mission"]
-    return _passing(acts, lambda a: check_mission(g, me, a))
+    return passing(acts, lambda a: check_mission(g, me, a))
 
 
 def _answers(g: Any, c: Question) -> list:
@@ -125,4 +114,4 @@ def _placements(g: Any, who: str) -> list:
     stack = b.stacks[who]
     orders = [()] + ([tuple(reversed(stack))] if b.round == 1 and len(stack) > 1 else [])
     acts = [A.PlaceFaceDown(who, o, bt, m) for o in orders for bt in battle for m in mats]
-    return _passing(acts, lambda a: check_placement(g, a))
+    return passing(acts, lambda a: check_placement(g, a))

@@ -23,12 +23,13 @@ import importlib
 import pkgutil
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.checkpoints import Checkpoint
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
+from lcb_lab.kernel.explain import explained, odds_lines as odds   # the course's names for them
 from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 
 __all__ = ["Level", "level", "levels", "checkpoint", "at", "odds", "play", "explained", "log_lines", "refusing_rule",
@@ -97,18 +98,6 @@ def checkpoint(key: str) -> Checkpoint:
     if not m:
         raise LabError(f"an Archipelago checkpoint key starts with its level, like 'arch1.tb-sides', not {key!r}")
     return level(int(m.group(1))).checkpoint(key)
-
-
-def odds(game: Any, action: Action) -> str:
-    """The exact odds ``action`` would roll now, before any die (the game's chance node), as
-    lines; ``"rolls nothing"`` for an act without dice. Raises IllegalAction when refused."""
-    step = game.chance_outcomes(action)
-    return "rolls nothing" if step is None else step.text()
-
-
-def explained(events: Iterable[Any]) -> str:
-    """Log entries (events an ``apply`` returned), one line each: ``[l.N, ...] title: text``."""
-    return "\n".join(f"[{', '.join(e.rules)}] {e.title}: {e.text}" for e in events)
 
 
 def play(game: Any, action: Action) -> str:

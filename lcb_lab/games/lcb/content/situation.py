@@ -44,9 +44,9 @@ from __future__ import annotations
 import sys
 import types
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Iterable, Literal, Mapping, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.io import inputs as I
@@ -59,7 +59,7 @@ from lcb_lab.kernel.files import parse_toml, read_text
 from lcb_lab.games.lcb.io.save_check_pieces import check_trackers
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, GrayCube, Marker, Unit
 from lcb_lab.games.lcb.rules.events.draw import begin_game
-from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
+from lcb_lab.games.lcb.rules.optional.switches import validated as validated_optional
 from lcb_lab.games.lcb.model.events import normalise_plan as normalise_events
 
 if TYPE_CHECKING:
@@ -148,20 +148,12 @@ class SituationSpec(_M):
     seed: Optional[R.ranged(R.SEED)] = None
     naval_zor: bool = True                    # apply the constant naval ZOR at once (6.23)
     check_terrain: bool = True                # ships need water, ground units land (5.11)
-    optional_rules: list[str] = []            # optional rules switched on, by number (17.0, 7.514)
+    optional_rules: Annotated[list[str], AfterValidator(validated_optional)] = []   # optional rules switched on, by number (17.0, 7.514)
     interop_cubes: dict[Team, R.ranged(R.INTEROP_CUBES)] = {}   # 17.1: the cubes on a team's Interoperability Network card
     events: Any = {}                          # Event Cards by turn (16.0): {2: ["Fleeing Masses"]} or a list by turn
     events_random: R.ranged(R.EVENTS_RANDOM) = 0   # Event Cards drawn at random each turn (16.0)
     gray_cubes: dict[str, Literal["civilians", "objective"]] = {}   # hex -> a gray cube on the map (3.26)
     task_force_counters: dict[I.Designator, list[I.Designator]] = {}   # 4.35: counter name -> its units
-
-    @field_validator("optional_rules")
-    @classmethod
-    def _optional(cls, v: list[str]) -> list[str]:
-        why = optional_problem(v)
-        if why:
-            raise ValueError(why)
-        return normalise_optional(v)
 
     @field_validator("events")
     @classmethod

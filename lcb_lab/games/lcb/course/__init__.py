@@ -19,10 +19,11 @@ import importlib
 import pkgutil
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Callable
 
 from lcb_lab.kernel.checkpoints import Checkpoint
 from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.explain import explained   # a notebook prints an act's events with it
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.game import Game
@@ -84,9 +85,3 @@ def checkpoint(key: str) -> Checkpoint:
     if not m:
         raise LabError(f"a checkpoint key starts with its chapter, like 'ch07.intercept-units', not {key!r}")
     return chapter(int(m.group(1))).checkpoint(key)
-
-
-def explained(events: Iterable[Any]) -> str:
-    """The log entries an ``apply`` returned (events with ``rules``, ``title``, ``text``), one line each,
-    ``[rules] title: text`` (for a notebook's ``print``); the odds entries included."""
-    return "\n".join(f"[{', '.join(e.rules)}] {e.title}: {e.text}" for e in events)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
@@ -37,7 +37,7 @@ from lcb_lab.games.lcb.rules.movement.conceal import sweep_naval_zor
 from lcb_lab.games.lcb.rules.cards.jcc import add_card
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, GrayCube, Marker, PlanningGrant, Unit
 from lcb_lab.games.lcb.model.events import normalise_plan as normalise_events
-from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
+from lcb_lab.games.lcb.rules.optional.switches import validated as validated_optional
 
 if TYPE_CHECKING:  # pragma: no cover
     from importlib.resources.abc import Traversable
@@ -56,7 +56,7 @@ class ScenarioInfo(_M):
     initiative: Literal["US", "RU"]
     influence: R.ranged(R.INFLUENCE) = 0   # the meter's range (15.0)
     start: Literal["planning", "action"] = "action"   # the stage the game begins in (3.0)
-    optional_rules: list[str] = []     # optional rules switched on, by rule number (17.0, 7.514)
+    optional_rules: Annotated[list[str], AfterValidator(validated_optional)] = []     # optional rules switched on, by rule number (17.0, 7.514)
     events: Any = {}                   # Event Cards by turn (16.0): {"2" = ["Fleeing Masses"]} or a list by turn
     events_random: R.ranged(R.EVENTS_RANDOM) = 0   # Event Cards drawn at random each turn (16.0)
     source: str = ""
@@ -66,14 +66,6 @@ class ScenarioInfo(_M):
     def _events(self) -> "ScenarioInfo":
         self.events = normalise_events(self.events, self.max_turns)
         return self
-
-    @field_validator("optional_rules")
-    @classmethod
-    def _optional(cls, v: list[str]) -> list[str]:
-        why = optional_problem(v)
-        if why:
-            raise ValueError(why)
-        return normalise_optional(v)
 
     @field_validator("map")
     @classmethod

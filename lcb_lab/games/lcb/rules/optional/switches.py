@@ -88,6 +88,15 @@ def normalise(rules: Iterable[str]) -> list[str]:
     return sorted(set(rules), key=_order)
 
 
+def validated(rules: list[str]) -> list[str]:
+    """``rules`` :func:`normalise` d; ValueError with the :func:`problem` when there is one (the
+    check a scenario file's or a situation's ``optional_rules`` key runs)."""
+    why = problem(rules)
+    if why:
+        raise ValueError(why)
+    return normalise(rules)
+
+
 def describe(rules: Iterable[str]) -> list[str]:
     """One line per rule that is on, e.g. ``"17.3 Naval gunfire"`` (for the lab and the log)."""
     return [f"{r} {OPTIONAL_RULES[r].name}" for r in normalise(rules)]
