@@ -15,13 +15,18 @@ A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged l
 """
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from pathlib import Path
 
-from lcb_lab import __version__
-from lcb_lab.kernel.errors import LabError
+try:   # Ctrl-C while the CLI's own modules load (the console script imports this one first): no traceback
+    import argparse
+    import json
+    from pathlib import Path
+
+    from lcb_lab import __version__
+    from lcb_lab.kernel.errors import LabError
+except KeyboardInterrupt:
+    print("interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 PROG = "lcb-lab"
 """The CLI's name in its help and errors, run as the console script or as ``python -m lcb_lab``."""
@@ -38,6 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Returns the exit code: 0 done, 2 bad input or contradictory arguments (one line
     ``error: ...`` on stderr), 70 a bug of lcb_lab (one line ``internal error: ...``), 130 interrupted.
     Never a traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:   # Ctrl-C outside a guarded run (golden, an import, the arguments): no traceback
+        _print("interrupted", sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
+    """:func:`main` without its last guard against Ctrl-C."""
     if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
         from lcb_lab.ui.lab.voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])

@@ -284,7 +284,7 @@ class Engine:
             for action, policies in since:
                 self.auto_policies = policies
                 self.handle(action)
-        except BaseException as e:
+        except Exception as e:      # Ctrl-C (KeyboardInterrupt) stays itself: no "does not replay"
             raise self.Error(f"a rollout does not replay its acts since the restore point ({e})") from e
         finally:
             self.auto_policies = auto
@@ -388,9 +388,12 @@ class Engine:
             self.handle(st.action)
             exact = not self.dice.forced_left and len(self.state.log) == st.log_len
             self.dice.set_state(st.dice_after)
-        except BaseException as e:
+        except Exception as e:
             self._restore(snap)
             raise self.Error(f"the record does not replay at step {h.cursor + 1} ({st.label}): {e}") from e
+        except BaseException:               # Ctrl-C during a replay is no fault of the record: put back, re-raise
+            self._restore(snap)
+            raise
         finally:
             self.auto_policies = auto
         if not exact:

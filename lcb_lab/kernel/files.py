@@ -53,10 +53,12 @@ def read_bytes(path: str | Path | Traversable, what: str) -> bytes:
     The file is opened without blocking (a named pipe with no writer would wait forever) and
     checked on the open descriptor (``fstat``), so a file swapped for a pipe or a device
     between the check and the read is refused too.
-    Raises ScenarioError(file, "(file)", problem): missing, not a regular file (naming what it
-    is), larger than the cap, unreadable (permissions, a NUL in the name).
+    Raises ScenarioError(file, "(file)", problem): an empty name, missing, not a regular file (naming
+    what it is), larger than the cap, unreadable (permissions, a NUL in the name).
     """
     f = str(path)
+    if isinstance(path, str) and not path.strip():     # Path("") would be ".", "a directory": say what it is
+        raise ScenarioError(repr(path), "(file)", f"no {what} file named: the name is empty")
     try:
         if not isinstance(path, (str, os.PathLike)) and hasattr(path, "open"):  # packaged, maybe in a zip
             with path.open("rb") as fh:

@@ -56,6 +56,7 @@ CONTENT = {
     "a_list": lambda: b"[1, 2, 3]",
     "nul_bytes": lambda: b"\x00" * 1000,
     "toml_not_json": lambda: b'[scenario]\nid = "x"\n',
+    "misspelt_key": lambda: json.dumps({"version": 3, "state": {}, "dice": {}, "recrod": {}}).encode(),
 }
 
 # (files to make, argv (FILE = the made file), the exact stderr line or None for "one line, any text")
@@ -71,6 +72,9 @@ CASES = {
     "load a JSON list": ("a_list", ("--load", "FILE"), None),
     "load NUL bytes": ("nul_bytes", ("--load", "FILE"), None),
     "load TOML as a save": ("toml_not_json", ("--load", "FILE"), None),
+    "load a save with a misspelt key": ("misspelt_key", ("--load", "FILE"),
+                                        "error: FILE: recrod: unknown key; a saved game has version, map, board, "
+                                        "state, dice, auto_policies, scenario_info, record"),
     "load a FIFO": ("fifo", ("--load", "FILE"), "error: FILE: (file): is a named pipe (FIFO), not a saved game file "
                                                "(only regular files are read)"),
     "load a socket": ("socket", ("--load", "FILE"), "error: FILE: (file): is a socket, not a saved game file "
@@ -263,3 +267,83 @@ def test_every_file_lcb_lab_reads_goes_through_the_one_reader():
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if READS.search(line.split("#")[0]) and "def open(" not in line]
     assert found == [], "\n".join(found)
+
+
+# ------------------------------------------------------------------ Ctrl-C and names from Python
+def test_ctrl_c_while_a_save_replays_is_interrupted_not_a_broken_record(tmp_path, monkeypatch, capsys):
+    """Before: the replay turned the KeyboardInterrupt into "the record does not replay at step 1"
+    (exit 2, a false reason); now the state is put back and Ctrl-C stays Ctrl-C (exit 130)."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.games.lcb.game import Game
+    save = tmp_path / "game.json"
+    assert main(["appendix_b_combat", "--save", str(save)]) == 0
+    capsys.readouterr()
+
+    def interrupted(self, action):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Game, "handle", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        Game.load(save)
+    try:
+        rc = main(["review", str(save), "-o", str(tmp_path / "r.html")])
+    except KeyboardInterrupt:      # must not escape main; caught here so pytest goes on
+        rc = "escaped"
+    assert (rc, capsys.readouterr().err) == (130, "interrupted\n")
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_ctrl_c_in_golden_is_one_line_and_exit_130(monkeypatch, capsys):
+    """Before: ``lcb-lab golden`` ran outside the CLI's guard and Ctrl-C printed a traceback."""
+    import lcb_lab.__main__ as cli
+    from lcb_lab.kernel import transcript
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(transcript, "main", interrupted)
+    try:
+        rc = cli.main(["golden"])
+    except KeyboardInterrupt:
+        rc = "escaped"
+    assert (rc, capsys.readouterr().err) == (130, "interrupted\n")
+
+
+def test_ctrl_c_while_the_cli_modules_load_is_one_line_and_exit_130(tmp_path):
+    """Ctrl-C while ``lcb_lab.__main__`` imports its modules (the console script imports it first).
+    Before: Python's traceback and no exit 130."""
+    code = ("import builtins, runpy, sys\n"
+            "real = builtins.__import__\n"
+            "def hook(name, *a, **k):\n"
+            "    if name == 'argparse':\n"
+            "        raise KeyboardInterrupt\n"
+            "    return real(name, *a, **k)\n"
+            "builtins.__import__ = hook\n"
+            "sys.argv = ['lcb-lab', '--list']\n"
+            "runpy.run_module('lcb_lab', run_name='__main__', alter_sys=True)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert (r.returncode, r.stderr, r.stdout) == (130, "interrupted\n", "")
+
+
+def test_an_empty_file_name_is_named_as_empty_not_as_a_directory():
+    """Before: ``Game.load("")`` read the path ``.`` and said "is a directory"."""
+    from lcb_lab.games.lcb.game import Game
+    with pytest.raises(ScenarioError) as e:
+        Game.load("")
+    assert str(e.value) == "'': (file): no saved game file named: the name is empty"
+    with pytest.raises(ScenarioError) as e:
+        files.read_text(" ", "scenario")
+    assert (e.value.key, e.value.problem) == ("(file)", "no scenario file named: the name is empty")
+
+
+def test_a_misspelt_key_of_a_save_is_refused_from_python_too():
+    """Before: an unknown top-level key was ignored, so a misspelt ``record`` loaded the game
+    without its record (no undo past the load) and said nothing."""
+    from lcb_lab.games.lcb.content.lesson import Lesson
+    from lcb_lab.games.lcb.game import Game
+    d = json.loads(Lesson("appendix_b_combat").run().to_json())
+    d["recrod"] = d.pop("record")
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d), file="game.json")
+    assert (e.value.file, e.value.key) == ("game.json", "recrod")
+    assert e.value.problem.startswith("unknown key; a saved game has version, map, board, state, dice")
