@@ -237,7 +237,13 @@ def _run(args: argparse.Namespace) -> str:
         game.save(args.save)
     if args.json:
         return json.dumps(summary(game, args.team), indent=2, ensure_ascii=False)
-    return game.explained_log(args.team)
+    return game.explained_log(args.team) or _empty_log(summary(game, args.team))
+
+
+def _empty_log(s: dict) -> str:
+    """The line printed for a game whose log is still empty (a new game at its Action Stage), not a blank."""
+    return (f"{s['scenario']}: turn {s['turn']}, {s['stage']} stage: nothing in the log yet "
+            "(--json prints the state, --save writes the game)")
 
 
 def _print(text: str, stream) -> None:

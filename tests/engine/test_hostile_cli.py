@@ -347,3 +347,16 @@ def test_a_misspelt_key_of_a_save_is_refused_from_python_too():
         Game.from_json(json.dumps(d), file="game.json")
     assert (e.value.file, e.value.key) == ("game.json", "recrod")
     assert e.value.problem.startswith("unknown key; a saved game has version, map, board, state, dice")
+
+
+@pytest.mark.parametrize("argv,line", [
+    (["--scenario", "central_baltic"], "central_baltic: turn 1, action stage: nothing in the log yet "
+                                       "(--json prints the state, --save writes the game)\n"),
+    (["--scenario", "gotland_redux", "--team", "RU"], "gotland_redux: turn 1, action stage: nothing in the log "
+                                                      "yet (--json prints the state, --save writes the game)\n"),
+])
+def test_a_new_game_with_an_empty_log_prints_a_line_not_a_blank(argv, line, capsys):
+    """Before: a new game at its Action Stage printed one empty line (its log is empty)."""
+    from lcb_lab.__main__ import main
+    assert main(argv) == 0
+    assert capsys.readouterr() == (line, "")
