@@ -360,3 +360,21 @@ def test_a_new_game_with_an_empty_log_prints_a_line_not_a_blank(argv, line, caps
     from lcb_lab.__main__ import main
     assert main(argv) == 0
     assert capsys.readouterr() == (line, "")
+
+
+def test_a_lesson_naming_no_scenario_names_the_lesson_file_and_key(tmp_path, monkeypatch, capsys):
+    """Before: the one line named only ``nope: (file): ...``, not the lesson file that said it."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.games.lcb.content.lesson import Lesson
+    from lcb_lab.games.lcb.io.resources import lesson_text
+    monkeypatch.chdir(tmp_path)
+    text = lesson_text("appendix_b_combat")
+    assert 'scenario = "gotland_redux"' in text
+    (tmp_path / "drill.toml").write_text(text.replace('scenario = "gotland_redux"', 'scenario = "nope"', 1),
+                                         encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        Lesson("drill.toml")
+    assert (e.value.file, e.value.key) == ("drill.toml", "lesson.scenario")
+    assert main(["drill.toml"]) == 2
+    assert capsys.readouterr().err.startswith("error: drill.toml: lesson.scenario: nope: no packaged scenario "
+                                              "named 'nope' (packaged: central_baltic, ")
