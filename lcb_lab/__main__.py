@@ -77,7 +77,7 @@ def _main(argv: list[str] | None) -> int:
     ap.add_argument("--start", choices=["planning", "action"],
                     help="with --scenario: begin at the Planning Stage (buy cards, then deploy; 3.1, 3.2) or the "
                          "Action Stage; default: the scenario's own start")
-    ap.add_argument("--seed", type=int, default=1, help="with --scenario: the dice seed (default 1)")
+    ap.add_argument("--seed", type=_seed, default=1, help="with --scenario: the dice seed (default 1)")
     args = ap.parse_args(argv)
     clash = contradiction(args)
     if clash:
@@ -89,6 +89,17 @@ def _main(argv: list[str] | None) -> int:
     if not (args.load or args.lesson or args.scenario):
         ap.error("give a lesson (a packaged name or a file), --scenario or --load")
     return _guarded(lambda: _run(args))
+
+
+def _seed(text: str) -> int:
+    """``--seed``'s value: a whole number >= 0 (argparse words a refusal as ``argument --seed: ...``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {_short(text)!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {value}")
+    return value
 
 
 def _guarded(run) -> int:
@@ -258,9 +269,19 @@ def terminal_safe(text: str) -> str:
     return "\n".join(printable(line) for line in text.split("\n"))
 
 
-def _one_line(e: Exception) -> str:
-    """The message on one line (its control characters are escaped when printed)."""
-    return " ".join(str(e).split())
+ONE_LINE_MAX = 1000
+"""The longest message the CLI prints (characters): a 5000-digit number or name is cut, its length said."""
+
+
+def _one_line(e: Exception | str) -> str:
+    """The message on one line, at most :data:`ONE_LINE_MAX` characters (its control characters are escaped
+    when printed)."""
+    return _short(" ".join(str(e).split()), ONE_LINE_MAX)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters, saying how many more there were."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} characters more)"
 
 
 if __name__ == "__main__":

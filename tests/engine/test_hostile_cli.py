@@ -116,6 +116,11 @@ CASES = {
     "an unknown option": (None, ("--bogus",), "lcb-lab: error: unrecognized arguments: --bogus"),
     "two lessons": (None, ("appendix_b_combat", "appendix_b_turn1"),
                     "lcb-lab: error: unrecognized arguments: appendix_b_turn1"),
+    "--seed negative": (None, ("--scenario", "gotland_redux", "--seed", "-5"),
+                        "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not -5"),
+    "--seed of 5001 digits": (None, ("--scenario", "gotland_redux", "--seed", "1" + "0" * 5000),
+                              "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not '1"
+                              + "0" * 59 + "... (4941 characters more)'"),
     "--team without a value": (None, ("appendix_b_combat", "--team"),
                                "lcb-lab: error: argument --team: expected one argument"),
 }
@@ -378,3 +383,20 @@ def test_a_lesson_naming_no_scenario_names_the_lesson_file_and_key(tmp_path, mon
     assert main(["drill.toml"]) == 2
     assert capsys.readouterr().err.startswith("error: drill.toml: lesson.scenario: nope: no packaged scenario "
                                               "named 'nope' (packaged: central_baltic, ")
+
+
+def test_a_huge_name_gives_a_line_of_at_most_a_thousand_characters(tmp_path):
+    """Before: a 3000-character lesson name came back whole in the one line (3,200 characters)."""
+    r = _cli("x" * 3000, cwd=tmp_path)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    line, = r.stderr.splitlines()
+    assert line.startswith("error: xxx") and line.endswith(" characters more)") and len(line) <= 1040
+
+
+def test_load_scenario_names_the_seed_it_refuses():
+    """Before: ``load_scenario(seed=-1)`` said ``load_scenario: (value): ...``, naming no argument."""
+    from lcb_lab import load_scenario
+    from lcb_lab.kernel.errors import InputError
+    with pytest.raises(InputError) as e:
+        load_scenario("gotland_redux", seed=-1)
+    assert (e.value.what, e.value.where) == ("load_scenario seed", "(value)")
