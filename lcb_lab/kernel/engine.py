@@ -454,7 +454,7 @@ class Engine:
         """Take the saved record ``rec`` (:meth:`record_to_json`) as this game's, replayed from its
         initial state; refused unless it gives this game's state.  Raises ScenarioError naming
         ``file`` and the key (``record``, ``record.steps[i].<field>``)."""
-        from lcb_lab.kernel.saved import json_type, read_part
+        from lcb_lab.kernel.saved import first_difference, json_type, read_part
         if not isinstance(rec, dict):
             raise ScenarioError(file, "record", f"an object ({{...}}) or null is expected, the file has {json_type(rec)}")
         initial = read_part(rec, "initial", file, lambda v: v, at="record")
@@ -478,8 +478,11 @@ class Engine:
             g.goto(len(steps))
         except LabError as e:              # the replay's own words: "the record does not replay at step ..."
             raise ScenarioError(file, "record", str(e)) from None
-        if self.state_to_data(g.state) != self.state_to_data(self.state):
-            raise ScenarioError(file, "record", "replaying the record does not give the saved state")
+        mine, replayed = self.state_to_data(self.state), self.state_to_data(g.state)
+        if replayed != mine:
+            where = first_difference(mine, replayed)
+            raise ScenarioError(file, "record", "replaying the record does not give the saved state"
+                                + (f" (they differ first at {where})" if where else ""))
         self.history = g.history
         self.revision += 1
 

@@ -400,3 +400,26 @@ def test_load_scenario_names_the_seed_it_refuses():
     with pytest.raises(InputError) as e:
         load_scenario("gotland_redux", seed=-1)
     assert (e.value.what, e.value.where) == ("load_scenario seed", "(value)")
+
+
+def test_a_save_whose_state_the_record_does_not_give_names_where_they_differ(tmp_path, capsys):
+    """A unit added to the saved state by hand (well formed, so only the replay can tell).
+    Before: "replaying the record does not give the saved state", naming no place."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.games.lcb.content.lesson import Lesson
+    d = json.loads(Lesson("appendix_b_combat").run().to_json())
+    ghost = dict(d["state"]["units"]["LHD 1"], uid="Ghost")
+    d["state"]["units"]["Ghost"] = ghost
+    (tmp_path / "ghost.json").write_text(json.dumps(d), encoding="utf-8")
+    assert main(["--load", str(tmp_path / "ghost.json")]) == 2
+    assert capsys.readouterr().err == (f"error: {tmp_path / 'ghost.json'}: record: replaying the record does not "
+                                       "give the saved state (they differ first at state.units.Ghost)\n")
+
+
+def test_first_difference_walks_dicts_and_lists_to_the_first_differing_key():
+    from lcb_lab.kernel.saved import first_difference
+    assert first_difference({"a": 1, "b": [1, {"c": 2}]}, {"a": 1, "b": [1, {"c": 3}]}) == "state.b[1].c"
+    assert first_difference({"a": 1}, {"a": 1, "z": 0}, "record") == "record.z"     # only the replay has it
+    assert first_difference({"a": [1, 2]}, {"a": [1]}) == "state.a"                   # another length
+    assert first_difference({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]}) is None
+    assert first_difference(1, "1") == "state"
