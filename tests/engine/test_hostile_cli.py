@@ -423,3 +423,15 @@ def test_first_difference_walks_dicts_and_lists_to_the_first_differing_key():
     assert first_difference({"a": [1, 2]}, {"a": [1]}) == "state.a"                   # another length
     assert first_difference({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]}) is None
     assert first_difference(1, "1") == "state"
+
+
+def test_another_games_save_is_named_as_such(tmp_path, capsys):
+    """An Archipelago save given to LC:B's CLI. Before: refused as LC:B's, "state: missing" or a
+    state field's fault, never saying it is another game's save."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.ui.archipelago.game_ui import ARCH_UI
+    save = tmp_path / "arch.json"
+    save.write_text(json.dumps(ARCH_UI.new_game("level_1", 1, None).save_data()), encoding="utf-8")
+    assert main(["--load", str(save)]) == 2
+    assert capsys.readouterr().err == (f"error: {save}: game: a saved game of 'archipelago', not of Littoral "
+                                       "Commander: Baltic: open it in that game's lab\n")
