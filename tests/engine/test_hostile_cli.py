@@ -56,6 +56,7 @@ CONTENT = {
     "a_list": lambda: b"[1, 2, 3]",
     "nul_bytes": lambda: b"\x00" * 1000,
     "toml_not_json": lambda: b'[scenario]\nid = "x"\n',
+    "duplicate_key": lambda: b'{"version": 3, "state": {}, "dice": {}, "version": 2}',
     "misspelt_key": lambda: json.dumps({"version": 3, "state": {}, "dice": {}, "recrod": {}}).encode(),
 }
 
@@ -72,6 +73,8 @@ CASES = {
     "load a JSON list": ("a_list", ("--load", "FILE"), None),
     "load NUL bytes": ("nul_bytes", ("--load", "FILE"), None),
     "load TOML as a save": ("toml_not_json", ("--load", "FILE"), None),
+    "load a save giving a key twice": ("duplicate_key", ("--load", "FILE"),
+                                       "error: FILE: (syntax): the key 'version' is given twice in one object"),
     "load a save with a misspelt key": ("misspelt_key", ("--load", "FILE"),
                                         "error: FILE: recrod: unknown key; a saved game has version, map, board, "
                                         "state, dice, auto_policies, scenario_info, record"),
@@ -435,3 +438,12 @@ def test_another_games_save_is_named_as_such(tmp_path, capsys):
     assert main(["--load", str(save)]) == 2
     assert capsys.readouterr().err == (f"error: {save}: game: a saved game of 'archipelago', not of Littoral "
                                        "Commander: Baltic: open it in that game's lab\n")
+
+
+def test_a_json_key_given_twice_is_refused_at_any_depth():
+    """Before: JSON kept the last value silently (a save could say one thing and mean another)."""
+    with pytest.raises(ScenarioError) as e:
+        files.parse_json('{"state": {"units": {"a": 1, "b": 2, "a": 3}}}', "s.json")
+    assert str(e.value) == "s.json: (syntax): the key 'a' is given twice in one object"
+    assert files.parse_json('{"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}]}', "s.json") == {"a": {"a": 1},
+                                                                                         "b": [{"a": 2}, {"a": 3}]}
