@@ -15,13 +15,18 @@ A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged l
 """
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from pathlib import Path
 
-from lcb_lab import __version__
-from lcb_lab.kernel.errors import LabError
+try:   # Ctrl-C while the CLI's own modules load (the console script imports this one first): no traceback
+    import argparse
+    import json
+    from pathlib import Path
+
+    from lcb_lab import __version__
+    from lcb_lab.kernel.errors import LabError
+except KeyboardInterrupt:
+    print("interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 PROG = "lcb-lab"
 """The CLI's name in its help and errors, run as the console script or as ``python -m lcb_lab``."""
@@ -38,6 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Returns the exit code: 0 done, 2 bad input or contradictory arguments (one line
     ``error: ...`` on stderr), 70 a bug of lcb_lab (one line ``internal error: ...``), 130 interrupted.
     Never a traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:   # Ctrl-C outside a guarded run (golden, an import, the arguments): no traceback
+        _print("interrupted", sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
+    """:func:`main` without its last guard against Ctrl-C."""
     if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
         from lcb_lab.ui.lab.voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
@@ -63,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", choices=["planning", "action"],
                     help="with --scenario: begin at the Planning Stage (buy cards, then deploy; 3.1, 3.2) or the "
                          "Action Stage; default: the scenario's own start")
-    ap.add_argument("--seed", type=int, default=1, help="with --scenario: the dice seed (default 1)")
+    ap.add_argument("--seed", type=_seed, default=1, help="with --scenario: the dice seed (default 1)")
     args = ap.parse_args(argv)
     clash = contradiction(args)
     if clash:
@@ -75,6 +89,17 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.load or args.lesson or args.scenario):
         ap.error("give a lesson (a packaged name or a file), --scenario or --load")
     return _guarded(lambda: _run(args))
+
+
+def _seed(text: str) -> int:
+    """``--seed``'s value: a whole number >= 0 (argparse words a refusal as ``argument --seed: ...``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {_short(text)!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {value}")
+    return value
 
 
 def _guarded(run) -> int:
@@ -223,7 +248,13 @@ def _run(args: argparse.Namespace) -> str:
         game.save(args.save)
     if args.json:
         return json.dumps(summary(game, args.team), indent=2, ensure_ascii=False)
-    return game.explained_log(args.team)
+    return game.explained_log(args.team) or _empty_log(summary(game, args.team))
+
+
+def _empty_log(s: dict) -> str:
+    """The line printed for a game whose log is still empty (a new game at its Action Stage), not a blank."""
+    return (f"{s['scenario']}: turn {s['turn']}, {s['stage']} stage: nothing in the log yet "
+            "(--json prints the state, --save writes the game)")
 
 
 def _print(text: str, stream) -> None:
@@ -238,9 +269,19 @@ def terminal_safe(text: str) -> str:
     return "\n".join(printable(line) for line in text.split("\n"))
 
 
-def _one_line(e: Exception) -> str:
-    """The message on one line (its control characters are escaped when printed)."""
-    return " ".join(str(e).split())
+ONE_LINE_MAX = 1000
+"""The longest message the CLI prints (characters): a 5000-digit number or name is cut, its length said."""
+
+
+def _one_line(e: Exception | str) -> str:
+    """The message on one line, at most :data:`ONE_LINE_MAX` characters (its control characters are escaped
+    when printed)."""
+    return _short(" ".join(str(e).split()), ONE_LINE_MAX)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters, saying how many more there were."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} characters more)"
 
 
 if __name__ == "__main__":

@@ -284,7 +284,7 @@ class Engine:
             for action, policies in since:
                 self.auto_policies = policies
                 self.handle(action)
-        except BaseException as e:
+        except Exception as e:      # Ctrl-C (KeyboardInterrupt) stays itself: no "does not replay"
             raise self.Error(f"a rollout does not replay its acts since the restore point ({e})") from e
         finally:
             self.auto_policies = auto
@@ -388,9 +388,12 @@ class Engine:
             self.handle(st.action)
             exact = not self.dice.forced_left and len(self.state.log) == st.log_len
             self.dice.set_state(st.dice_after)
-        except BaseException as e:
+        except Exception as e:
             self._restore(snap)
             raise self.Error(f"the record does not replay at step {h.cursor + 1} ({st.label}): {e}") from e
+        except BaseException:               # Ctrl-C during a replay is no fault of the record: put back, re-raise
+            self._restore(snap)
+            raise
         finally:
             self.auto_policies = auto
         if not exact:
@@ -451,7 +454,7 @@ class Engine:
         """Take the saved record ``rec`` (:meth:`record_to_json`) as this game's, replayed from its
         initial state; refused unless it gives this game's state.  Raises ScenarioError naming
         ``file`` and the key (``record``, ``record.steps[i].<field>``)."""
-        from lcb_lab.kernel.saved import json_type, read_part
+        from lcb_lab.kernel.saved import first_difference, json_type, read_part
         if not isinstance(rec, dict):
             raise ScenarioError(file, "record", f"an object ({{...}}) or null is expected, the file has {json_type(rec)}")
         initial = read_part(rec, "initial", file, lambda v: v, at="record")
@@ -475,8 +478,11 @@ class Engine:
             g.goto(len(steps))
         except LabError as e:              # the replay's own words: "the record does not replay at step ..."
             raise ScenarioError(file, "record", str(e)) from None
-        if self.state_to_data(g.state) != self.state_to_data(self.state):
-            raise ScenarioError(file, "record", "replaying the record does not give the saved state")
+        mine, replayed = self.state_to_data(self.state), self.state_to_data(g.state)
+        if replayed != mine:
+            where = first_difference(mine, replayed)
+            raise ScenarioError(file, "record", "replaying the record does not give the saved state"
+                                + (f" (they differ first at {where})" if where else ""))
         self.history = g.history
         self.revision += 1
 

@@ -1,8 +1,8 @@
 """Reading the files lcb_lab is given (scenarios, lessons, catalogs, maps, saves).
 
 One place turns every way a file can be unreadable -- missing, not a
-regular file (a directory, a named pipe, a device, a socket), not UTF-8, not TOML/JSON, absurdly large, nested absurdly
-deep or holding an integer literal longer than Python converts
+regular file (a directory, a named pipe, a device, a socket), not UTF-8, not TOML/JSON, a JSON object
+giving a key twice, absurdly large, nested absurdly deep or holding an integer literal longer than Python converts
 (:data:`MAX_INT_DIGITS`) -- into a :class:`~lcb_lab.kernel.errors.ScenarioError` naming the file, the
 key (``"(file)"`` or ``"(syntax)"``) and the problem, so no reader ever
 lets a ``UnicodeDecodeError``, ``IsADirectoryError`` or ``RecursionError``
@@ -53,10 +53,12 @@ def read_bytes(path: str | Path | Traversable, what: str) -> bytes:
     The file is opened without blocking (a named pipe with no writer would wait forever) and
     checked on the open descriptor (``fstat``), so a file swapped for a pipe or a device
     between the check and the read is refused too.
-    Raises ScenarioError(file, "(file)", problem): missing, not a regular file (naming what it
-    is), larger than the cap, unreadable (permissions, a NUL in the name).
+    Raises ScenarioError(file, "(file)", problem): an empty name, missing, not a regular file (naming
+    what it is), larger than the cap, unreadable (permissions, a NUL in the name).
     """
     f = str(path)
+    if isinstance(path, str) and not path.strip():     # Path("") would be ".", "a directory": say what it is
+        raise ScenarioError(repr(path), "(file)", f"no {what} file named: the name is empty")
     try:
         if not isinstance(path, (str, os.PathLike)) and hasattr(path, "open"):  # packaged, maybe in a zip
             with path.open("rb") as fh:
@@ -105,6 +107,8 @@ def _parse(load: Callable[[Any], Any], text: Any, file: str, syntax: tuple, what
         raise ScenarioError(file, "(syntax)", f"{what}{e}") from None
     except RecursionError:
         raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
+    except _DuplicateKey:
+        raise
     except ValueError as e:  # an integer literal longer than Python converts
         raise ScenarioError(file, "(syntax)", _number_problem(e)) from None
     check_depth(data, file)
@@ -128,8 +132,30 @@ def load_toml(path: str | Path | Traversable, what: str) -> dict:
 
 
 def parse_json(text: str | bytes, file: str) -> Any:
-    """Parse JSON text. Raises ScenarioError(file, "(syntax)", problem)."""
-    return _parse(json.loads, text, file, (json.JSONDecodeError, UnicodeDecodeError), "not JSON: ")
+    """Parse JSON text; a key twice in one object is refused (JSON would keep the last silently,
+    TOML refuses it too). Raises ScenarioError(file, "(syntax)", problem)."""
+    try:
+        return _parse(_loads_unique, text, file, (json.JSONDecodeError, UnicodeDecodeError), "not JSON: ")
+    except _DuplicateKey as e:
+        raise ScenarioError(file, "(syntax)", f"the key {e.key[:80]!r} is given twice in one object") from None
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict:
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen: set[str] = set()
+        raise _DuplicateKey(next(k for k, _ in pairs if k in seen or seen.add(k)))
+    return d
+
+
+def _loads_unique(text: str | bytes) -> Any:
+    return json.loads(text, object_pairs_hook=_unique)
 
 
 def check_depth(data: Any, file: str, limit: int = MAX_DEPTH) -> None:

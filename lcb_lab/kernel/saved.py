@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 from lcb_lab.kernel.datacodec import DataError
 from lcb_lab.kernel.errors import LabError, ScenarioError
 
-__all__ = ["restore", "read_part", "reason", "json_type", "READ_ERRORS"]
+__all__ = ["restore", "read_part", "reason", "json_type", "first_difference", "READ_ERRORS"]
 
 T = TypeVar("T")
 
@@ -84,3 +84,31 @@ def restore(proto: Any, d: dict, file: str, die: Any = _KEEP) -> Any:
     if d.get("record") is not None:
         g.load_record(d["record"], file)
     return g
+
+
+def first_difference(saved: Any, replayed: Any, at: str = "state") -> str | None:
+    """The dotted key (from ``at``) of the first place where JSON-native data ``saved`` and ``replayed``
+    differ, or None when they are equal: a dict's keys in the saved order, then those only the replay
+    has; a list item as ``[i]``, a list of another length at the list itself.
+
+    >>> first_difference({"units": {"a": {"hp": 2}, "b": {}}}, {"units": {"a": {"hp": 1}}})
+    'state.units.a.hp'
+    >>> first_difference([1, 2], [1, 2, 3], "log") is None, first_difference([1], [1, 2], "log")
+    (False, 'log')
+    """
+    while True:
+        if isinstance(saved, dict) and isinstance(replayed, dict):
+            key = next((k for k in [*saved, *(k for k in replayed if k not in saved)]
+                        if k not in saved or k not in replayed or saved[k] != replayed[k]), None)
+            if key is None:
+                return None
+            if key not in saved or key not in replayed:
+                return f"{at}.{key}"
+            saved, replayed, at = saved[key], replayed[key], f"{at}.{key}"
+        elif isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
+            i = next((i for i, (a, b) in enumerate(zip(saved, replayed)) if a != b), None)
+            if i is None:
+                return None
+            saved, replayed, at = saved[i], replayed[i], f"{at}[{i}]"
+        else:
+            return None if saved == replayed else at

@@ -56,6 +56,8 @@ CONTENT = {
     "a_list": lambda: b"[1, 2, 3]",
     "nul_bytes": lambda: b"\x00" * 1000,
     "toml_not_json": lambda: b'[scenario]\nid = "x"\n',
+    "duplicate_key": lambda: b'{"version": 3, "state": {}, "dice": {}, "version": 2}',
+    "misspelt_key": lambda: json.dumps({"version": 3, "state": {}, "dice": {}, "recrod": {}}).encode(),
 }
 
 # (files to make, argv (FILE = the made file), the exact stderr line or None for "one line, any text")
@@ -71,6 +73,11 @@ CASES = {
     "load a JSON list": ("a_list", ("--load", "FILE"), None),
     "load NUL bytes": ("nul_bytes", ("--load", "FILE"), None),
     "load TOML as a save": ("toml_not_json", ("--load", "FILE"), None),
+    "load a save giving a key twice": ("duplicate_key", ("--load", "FILE"),
+                                       "error: FILE: (syntax): the key 'version' is given twice in one object"),
+    "load a save with a misspelt key": ("misspelt_key", ("--load", "FILE"),
+                                        "error: FILE: recrod: unknown key; a saved game has version, map, board, "
+                                        "state, dice, auto_policies, scenario_info, record"),
     "load a FIFO": ("fifo", ("--load", "FILE"), "error: FILE: (file): is a named pipe (FIFO), not a saved game file "
                                                "(only regular files are read)"),
     "load a socket": ("socket", ("--load", "FILE"), "error: FILE: (file): is a socket, not a saved game file "
@@ -112,6 +119,11 @@ CASES = {
     "an unknown option": (None, ("--bogus",), "lcb-lab: error: unrecognized arguments: --bogus"),
     "two lessons": (None, ("appendix_b_combat", "appendix_b_turn1"),
                     "lcb-lab: error: unrecognized arguments: appendix_b_turn1"),
+    "--seed negative": (None, ("--scenario", "gotland_redux", "--seed", "-5"),
+                        "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not -5"),
+    "--seed of 5001 digits": (None, ("--scenario", "gotland_redux", "--seed", "1" + "0" * 5000),
+                              "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not '1"
+                              + "0" * 59 + "... (4941 characters more)'"),
     "--team without a value": (None, ("appendix_b_combat", "--team"),
                                "lcb-lab: error: argument --team: expected one argument"),
 }
@@ -263,3 +275,175 @@ def test_every_file_lcb_lab_reads_goes_through_the_one_reader():
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if READS.search(line.split("#")[0]) and "def open(" not in line]
     assert found == [], "\n".join(found)
+
+
+# ------------------------------------------------------------------ Ctrl-C and names from Python
+def test_ctrl_c_while_a_save_replays_is_interrupted_not_a_broken_record(tmp_path, monkeypatch, capsys):
+    """Before: the replay turned the KeyboardInterrupt into "the record does not replay at step 1"
+    (exit 2, a false reason); now the state is put back and Ctrl-C stays Ctrl-C (exit 130)."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.games.lcb.game import Game
+    save = tmp_path / "game.json"
+    assert main(["appendix_b_combat", "--save", str(save)]) == 0
+    capsys.readouterr()
+
+    def interrupted(self, action):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Game, "handle", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        Game.load(save)
+    try:
+        rc = main(["review", str(save), "-o", str(tmp_path / "r.html")])
+    except KeyboardInterrupt:      # must not escape main; caught here so pytest goes on
+        rc = "escaped"
+    assert (rc, capsys.readouterr().err) == (130, "interrupted\n")
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_ctrl_c_in_golden_is_one_line_and_exit_130(monkeypatch, capsys):
+    """Before: ``lcb-lab golden`` ran outside the CLI's guard and Ctrl-C printed a traceback."""
+    import lcb_lab.__main__ as cli
+    from lcb_lab.kernel import transcript
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(transcript, "main", interrupted)
+    try:
+        rc = cli.main(["golden"])
+    except KeyboardInterrupt:
+        rc = "escaped"
+    assert (rc, capsys.readouterr().err) == (130, "interrupted\n")
+
+
+def test_ctrl_c_while_the_cli_modules_load_is_one_line_and_exit_130(tmp_path):
+    """Ctrl-C while ``lcb_lab.__main__`` imports its modules (the console script imports it first).
+    Before: Python's traceback and no exit 130."""
+    code = ("import builtins, runpy, sys\n"
+            "real = builtins.__import__\n"
+            "def hook(name, *a, **k):\n"
+            "    if name == 'argparse':\n"
+            "        raise KeyboardInterrupt\n"
+            "    return real(name, *a, **k)\n"
+            "builtins.__import__ = hook\n"
+            "sys.argv = ['lcb-lab', '--list']\n"
+            "runpy.run_module('lcb_lab', run_name='__main__', alter_sys=True)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert (r.returncode, r.stderr, r.stdout) == (130, "interrupted\n", "")
+
+
+def test_an_empty_file_name_is_named_as_empty_not_as_a_directory():
+    """Before: ``Game.load("")`` read the path ``.`` and said "is a directory"."""
+    from lcb_lab.games.lcb.game import Game
+    with pytest.raises(ScenarioError) as e:
+        Game.load("")
+    assert str(e.value) == "'': (file): no saved game file named: the name is empty"
+    with pytest.raises(ScenarioError) as e:
+        files.read_text(" ", "scenario")
+    assert (e.value.key, e.value.problem) == ("(file)", "no scenario file named: the name is empty")
+
+
+def test_a_misspelt_key_of_a_save_is_refused_from_python_too():
+    """Before: an unknown top-level key was ignored, so a misspelt ``record`` loaded the game
+    without its record (no undo past the load) and said nothing."""
+    from lcb_lab.games.lcb.content.lesson import Lesson
+    from lcb_lab.games.lcb.game import Game
+    d = json.loads(Lesson("appendix_b_combat").run().to_json())
+    d["recrod"] = d.pop("record")
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d), file="game.json")
+    assert (e.value.file, e.value.key) == ("game.json", "recrod")
+    assert e.value.problem.startswith("unknown key; a saved game has version, map, board, state, dice")
+
+
+@pytest.mark.parametrize("argv,line", [
+    (["--scenario", "central_baltic"], "central_baltic: turn 1, action stage: nothing in the log yet "
+                                       "(--json prints the state, --save writes the game)\n"),
+    (["--scenario", "gotland_redux", "--team", "RU"], "gotland_redux: turn 1, action stage: nothing in the log "
+                                                      "yet (--json prints the state, --save writes the game)\n"),
+])
+def test_a_new_game_with_an_empty_log_prints_a_line_not_a_blank(argv, line, capsys):
+    """Before: a new game at its Action Stage printed one empty line (its log is empty)."""
+    from lcb_lab.__main__ import main
+    assert main(argv) == 0
+    assert capsys.readouterr() == (line, "")
+
+
+def test_a_lesson_naming_no_scenario_names_the_lesson_file_and_key(tmp_path, monkeypatch, capsys):
+    """Before: the one line named only ``nope: (file): ...``, not the lesson file that said it."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.games.lcb.content.lesson import Lesson
+    from lcb_lab.games.lcb.io.resources import lesson_text
+    monkeypatch.chdir(tmp_path)
+    text = lesson_text("appendix_b_combat")
+    assert 'scenario = "gotland_redux"' in text
+    (tmp_path / "drill.toml").write_text(text.replace('scenario = "gotland_redux"', 'scenario = "nope"', 1),
+                                         encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        Lesson("drill.toml")
+    assert (e.value.file, e.value.key) == ("drill.toml", "lesson.scenario")
+    assert main(["drill.toml"]) == 2
+    assert capsys.readouterr().err.startswith("error: drill.toml: lesson.scenario: nope: no packaged scenario "
+                                              "named 'nope' (packaged: central_baltic, ")
+
+
+def test_a_huge_name_gives_a_line_of_at_most_a_thousand_characters(tmp_path):
+    """Before: a 3000-character lesson name came back whole in the one line (3,200 characters)."""
+    r = _cli("x" * 3000, cwd=tmp_path)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    line, = r.stderr.splitlines()
+    assert line.startswith("error: xxx") and line.endswith(" characters more)") and len(line) <= 1040
+
+
+def test_load_scenario_names_the_seed_it_refuses():
+    """Before: ``load_scenario(seed=-1)`` said ``load_scenario: (value): ...``, naming no argument."""
+    from lcb_lab import load_scenario
+    from lcb_lab.kernel.errors import InputError
+    with pytest.raises(InputError) as e:
+        load_scenario("gotland_redux", seed=-1)
+    assert (e.value.what, e.value.where) == ("load_scenario seed", "(value)")
+
+
+def test_a_save_whose_state_the_record_does_not_give_names_where_they_differ(tmp_path, capsys):
+    """A unit added to the saved state by hand (well formed, so only the replay can tell).
+    Before: "replaying the record does not give the saved state", naming no place."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.games.lcb.content.lesson import Lesson
+    d = json.loads(Lesson("appendix_b_combat").run().to_json())
+    ghost = dict(d["state"]["units"]["LHD 1"], uid="Ghost")
+    d["state"]["units"]["Ghost"] = ghost
+    (tmp_path / "ghost.json").write_text(json.dumps(d), encoding="utf-8")
+    assert main(["--load", str(tmp_path / "ghost.json")]) == 2
+    assert capsys.readouterr().err == (f"error: {tmp_path / 'ghost.json'}: record: replaying the record does not "
+                                       "give the saved state (they differ first at state.units.Ghost)\n")
+
+
+def test_first_difference_walks_dicts_and_lists_to_the_first_differing_key():
+    from lcb_lab.kernel.saved import first_difference
+    assert first_difference({"a": 1, "b": [1, {"c": 2}]}, {"a": 1, "b": [1, {"c": 3}]}) == "state.b[1].c"
+    assert first_difference({"a": 1}, {"a": 1, "z": 0}, "record") == "record.z"     # only the replay has it
+    assert first_difference({"a": [1, 2]}, {"a": [1]}) == "state.a"                   # another length
+    assert first_difference({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]}) is None
+    assert first_difference(1, "1") == "state"
+
+
+def test_another_games_save_is_named_as_such(tmp_path, capsys):
+    """An Archipelago save given to LC:B's CLI. Before: refused as LC:B's, "state: missing" or a
+    state field's fault, never saying it is another game's save."""
+    from lcb_lab.__main__ import main
+    from lcb_lab.ui.archipelago.game_ui import ARCH_UI
+    save = tmp_path / "arch.json"
+    save.write_text(json.dumps(ARCH_UI.new_game("level_1", 1, None).save_data()), encoding="utf-8")
+    assert main(["--load", str(save)]) == 2
+    assert capsys.readouterr().err == (f"error: {save}: game: a saved game of 'archipelago', not of Littoral "
+                                       "Commander: Baltic: open it in that game's lab\n")
+
+
+def test_a_json_key_given_twice_is_refused_at_any_depth():
+    """Before: JSON kept the last value silently (a save could say one thing and mean another)."""
+    with pytest.raises(ScenarioError) as e:
+        files.parse_json('{"state": {"units": {"a": 1, "b": 2, "a": 3}}}', "s.json")
+    assert str(e.value) == "s.json: (syntax): the key 'a' is given twice in one object"
+    assert files.parse_json('{"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}]}', "s.json") == {"a": {"a": 1},
+                                                                                         "b": [{"a": 2}, {"a": 3}]}

@@ -154,14 +154,20 @@ class Lesson:
 
     ``path``: a packaged lesson's name (``"appendix_b_combat"``) or a lesson file's path.  The
     lesson's ``scenario`` is a packaged name or a path; a relative path is looked for beside
-    the lesson file first, then from the working folder.  Raises ScenarioError.
+    the lesson file first, then from the working folder.  Raises ScenarioError (key
+    ``lesson.scenario`` when the scenario it names is no packaged name or readable file).
     """
 
     def __init__(self, path: str | Path):
         self.spec, self.file = read_lesson(path)
         info = self.spec.lesson
         extra = {"start": info.start} if info.start else {}
-        self.game: Game = load_scenario(_beside(info.scenario, self.file), seed=info.seed, **extra)
+        try:
+            self.game: Game = load_scenario(_beside(info.scenario, self.file), seed=info.seed, **extra)
+        except ScenarioError as e:
+            if e.key != "(file)":            # a fault inside the scenario file: that file and key say it
+                raise
+            raise ScenarioError(self.file, "lesson.scenario", f"{e.file}: {e.problem}") from None
 
     def steps(self) -> Iterator[Done]:
         """Yield after each step; the game advances as you iterate."""

@@ -6,7 +6,9 @@ on the JSON text.  It refuses, with a
 like ``state.units[DDG-51].hp``:
 
 * text that is not JSON, nested too deep, or not an object (``Game.from_json(5)``
-  raises :class:`~lcb_lab.kernel.errors.InputError`);
+  raises :class:`~lcb_lab.kernel.errors.InputError`), or an object with a key a save does not
+  have (:data:`SAVE_KEYS`: a misspelt ``record`` would otherwise load without its record), or
+  another game's save (its ``game`` key);
 * a map name that is not a plain name in the maps folder (no paths);
 * any state field of the wrong type (strict: no ``"2"`` or ``2.0`` for an int,
   no NaN), unknown fields on the state and every record in it (an older combat plan's
@@ -166,6 +168,12 @@ def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved ga
     d = parse_json(text, file)
     if not isinstance(d, dict):
         raise ScenarioError(file, "(top)", "a saved game is a JSON object")
+    if "game" in d:                  # the other games' saves name their game (lcb_lab.kernel.saved)
+        _refuse(file, "game", f"a saved game of {I.printable(str(d['game']))[:40]!r}, not of Littoral Commander: "
+                "Baltic: open it in that game's lab")
+    for key in d:
+        if key not in SAVE_KEYS:     # a misspelt "record" would load without its record, silently
+            _refuse(file, I.printable(str(key))[:80], f"unknown key; a saved game has {', '.join(SAVE_KEYS)}")
     for key in ("state", "dice"):
         if key not in d:
             raise ScenarioError(file, key, "missing")
@@ -184,6 +192,11 @@ def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved ga
     if d.get("record") is not None:
         _check_record_start(d["record"], board, catalog, file)
     return d
+
+
+SAVE_KEYS = ("version", "map", "board", "state", "dice", "auto_policies", "scenario_info", "record")
+"""The keys of a saved game (:meth:`lcb_lab.games.lcb.io.persistence.GamePersistence.to_json`); a version-1 save
+has a subset of them."""
 
 
 RECORD_KEYS = {"record": ("initial", "steps"), "record.initial": ("state", "dice")}

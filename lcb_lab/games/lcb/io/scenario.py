@@ -539,7 +539,7 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
     if not isinstance(name_or_path, (str, Path)):
         raise InputError("load_scenario", "name_or_path",
                            f"a scenario name or path, not {type(name_or_path).__name__}")
-    seed = I.check("load_scenario", I.SEED, seed)
+    seed = I.check("load_scenario seed", I.SEED, seed)
     forced = I.check("load_scenario forced", I.FORCED, I.as_list(forced))
     sc, file = read_scenario(name_or_path)
     board = load_board(sc.scenario.map)
