@@ -474,6 +474,7 @@ class Walk:
         shown = page.locator(".lcb-app .lcb-topbar .lcb-message .lcb-path").first    # elided, whole in its tooltip
         assert shown.get_attribute("title") == str(path) and shown.inner_text().endswith(SAVE)
         self.check("save")
+        self.shot("saved")
         L.tab(page, "Game").click()
         L.button(page, "Load").click()
         L.expect_message(page, "Confirm load")
@@ -625,12 +626,13 @@ def classroom_lab(tmp_path_factory):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Server, request, size: str) -> None:
+def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Server, request, size: str,
+                                                tmp_path: Path) -> None:
     """JupyterLab on the start notebook (Run All from the menu), where the lab is shorter than in
     Voila: the instructor reveals 1 Anna, Blue's TF Boston fires, Red answers its INTERCEPT question,
     Blue resolves and ends; Red's TF Moscow fires and Blue answers its (tall) INTERCEPT question;
     Blue's TF Memphis plays a card and Red answers it with a card of its own; the screen handed over
-    after each window; checked after every step.  The secret check reads the lab only (the notebook's
+    after each window; the instructor saves and loads the game; checked after every step.  The secret check reads the lab only (the notebook's
     other cells print the rulebook's worked example, the instructor's material)."""
     width, height = (int(n) for n in size.split("x"))
     page.set_viewport_size({"width": width, "height": height})
@@ -678,6 +680,9 @@ def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Ser
         w.shot("red-responded")
         w.hand_over(".lcb-impulse", "US")
         w.end()
+        # the instructor saves and loads: the message line (narrow beside five buttons) shows the saved file whole
+        w.view("instructor")
+        w.save_and_load(tmp_path)
     except BaseException:
         w.shot("failed")
         raise
