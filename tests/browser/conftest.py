@@ -36,7 +36,8 @@ SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1366x768": {"width": 1
 """The projector and the reviewers' laptop (docs/ui.md's two screen sizes)."""
 
 
-BOTH_SIZES = ("test_classroom.py::test_a_class_plays_gotland_redux", "test_projector_layout.py",
+BOTH_SIZES = ("test_classroom.py::test_a_class_plays_gotland_redux",
+              "test_classroom.py::test_a_class_plays_an_impulse_in_jupyterlab", "test_projector_layout.py",
               "test_fork_layout.py", "test_words_browser.py::test_presentation_designators_and_place_names",
               "test_words_browser.py::test_button_icons_sit_inside_their_buttons", "test_archipelago_browser.py",
               "test_force_on_force_browser.py",

@@ -47,6 +47,8 @@ from tests.secret_text import leaks, secrets
 
 VIEWS = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 CARD = "Tactical Cyber Attack"
+RESPONSE = "Attack on Command and Control"
+"""RU's card that may answer CARD (a NULLIFY of a cyber card, 9.4)."""
 SAVE = "classroom_save.json"
 FINDINGS_JS = r"""
 ([mayPlay]) => {
@@ -386,6 +388,22 @@ class Walk:
         assert self.mirror.game.pending is not None and self.mirror.game.pending.kind == "card_response"
         self.check(f"play {CARD} at {hex_label}")
 
+    def respond_card(self, card: str) -> None:
+        """The card response answered: tick *Respond with <card>*, then *Respond* (9.41, 9.46); the
+        chain resolves (no counter is offered here)."""
+        decision = self.page.locator(".lcb-app .lcb-decision").first
+        tick = decision.locator("label", has_text=f"Respond with {card}").first
+        expect(tick).to_be_visible(timeout=D.KERNEL_MS)
+        tick.click()
+        L.button(self.page, "Respond", ".lcb-decision").click()
+        expect(decision).to_be_hidden(timeout=D.KERNEL_MS)
+        form = self.mirror.decision.cards_form
+        form.choose(cards={c.cid: c.name == card for c, _box, _pick in form._cards})
+        self.mirror.decision.answer_button.click()
+        assert self.mirror.game.pending is None
+        expect(L.lab(self.page)).to_contain_text(f"answers with {card}", timeout=D.KERNEL_MS)
+        self.check(f"respond with {card}")
+
     def pass_response(self) -> None:
         decision = self.page.locator(".lcb-app .lcb-decision").first
         L.button(self.page, "Pass", ".lcb-decision").click()
@@ -456,6 +474,7 @@ class Walk:
         shown = page.locator(".lcb-app .lcb-topbar .lcb-message .lcb-path").first    # elided, whole in its tooltip
         assert shown.get_attribute("title") == str(path) and shown.inner_text().endswith(SAVE)
         self.check("save")
+        self.shot("saved")
         L.tab(page, "Game").click()
         L.button(page, "Load").click()
         L.expect_message(page, "Confirm load")
@@ -607,11 +626,14 @@ def classroom_lab(tmp_path_factory):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Server, request, size: str) -> None:
-    """JupyterLab on the start notebook (Run All from the menu): the instructor reveals 1 Anna,
-    Blue's TF Boston fires, Red answers its INTERCEPT question, Blue resolves and ends, the screen
-    handed over after each window; checked after every step.  The secret check reads the lab only
-    (the notebook's other cells print the rulebook's worked example, the instructor's material)."""
+def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Server, request, size: str,
+                                                tmp_path: Path) -> None:
+    """JupyterLab on the start notebook (Run All from the menu), where the lab is shorter than in
+    Voila: the instructor reveals 1 Anna, Blue's TF Boston fires, Red answers its INTERCEPT question,
+    Blue resolves and ends; Red's TF Moscow fires and Blue answers its (tall) INTERCEPT question;
+    Blue's TF Memphis plays a card and Red answers it with a card of its own; the screen handed over
+    after each window; the instructor saves and loads the game; checked after every step.  The secret check reads the lab only (the notebook's
+    other cells print the rulebook's worked example, the instructor's material)."""
     width, height = (int(n) for n in size.split("x"))
     page.set_viewport_size({"width": width, "height": height})
     w = Walk(page, request.node._lcb_guard, f"jupyterlab-{size}", text_root=".lcb-app")
@@ -638,6 +660,29 @@ def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Ser
         L.tab(page, "Game").click()          # the Game tab in JupyterLab's wider font: *Next opponent act* whole
         expect(page.locator(".lcb-app .lcb-seats").first).to_be_visible(timeout=D.KERNEL_MS)
         assert L.clipping_problems(page) == [], L.clipping_problems(page)
+        # impulse 2: Red fires at DDG-51; Blue's INTERCEPT question (three ships may answer: a tall
+        # decision) in the Blue view, drawn whole above the tabs with the Unit dropdown still on screen
+        w.begin("TF Moscow")
+        w.declare("AN-18", "DDG-605")
+        w.fire("DDG-51")
+        w.hand_over(".lcb-decision", "US")
+        w.shot("blue-intercept")
+        w.answer_intercept()
+        w.hand_over(".lcb-impulse", "RU")
+        w.resolve()
+        w.end()
+        # impulse 3: Blue plays a card and Red answers it with one of its own (a NULLIFY, 9.4)
+        w.hand_over(".lcb-impulse", "US")
+        w.begin("TF Memphis")
+        w.play_card("AL-21")
+        w.hand_over(".lcb-decision", "RU")
+        w.respond_card(RESPONSE)
+        w.shot("red-responded")
+        w.hand_over(".lcb-impulse", "US")
+        w.end()
+        # the instructor saves and loads: the message line (narrow beside five buttons) shows the saved file whole
+        w.view("instructor")
+        w.save_and_load(tmp_path)
     except BaseException:
         w.shot("failed")
         raise

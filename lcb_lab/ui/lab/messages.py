@@ -1,6 +1,6 @@
 """The message line: the last action's outcome, at the top of the right column and again under the tabs.
 
-Both places have a fixed height (:data:`MESSAGE_HEIGHT`, three lines; a longer
+Both places have a fixed height (:data:`MESSAGE_HEIGHT`, two lines; a longer
 message scrolls inside), so the first message does not push the column down.
 
 Green "<what>: done.", or red "Refused by rule 3.32: ... Nothing changed." for a
@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lab.controller import LabController
 
 MESSAGE_HEIGHT = "34px"
-"""The message line's reserved height: two lines of text in its card (it scrolls when longer)."""
+"""The message line's reserved height: two lines of text in its card (15 px lines, ``lab/style.py``; it
+scrolls when longer)."""
 
 INPUT_ERRORS = (LabError, TypeError, KeyError, ValueError, IndexError, AttributeError)
 """What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""

@@ -73,7 +73,7 @@ CSS = """
 .lcb-app .lcb-side-log { height: 100%; min-width: 0; min-height: 0; overflow: hidden; flex-wrap: nowrap; }
 .lcb-app .lcb-side-log > * { flex: 0 0 auto; }
 .lcb-app .lcb-side-log .lcb-log-box { flex: 1 1 auto; height: auto !important; min-height: 0; }
-.lcb-app .lcb-message .lcb-card { padding: 2px 6px; }
+.lcb-app .lcb-message .lcb-card { padding: 1px 6px; margin: 0; line-height: 15px; }   /* two lines fit MESSAGE_HEIGHT (34 px) */
 /* a button shown again with layout.display "flex" is a flex box: centre its icon and text (else the
    icon, a stretched flex item, is drawn at the top and pokes out of the button) */
 .lcb-app .jupyter-button { align-items: center; justify-content: center; }

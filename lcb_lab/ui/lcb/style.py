@@ -22,6 +22,14 @@ CSS = """
 .lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) { flex: 0 1 auto; min-height: 0; overflow: hidden auto; }
 .lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) > *,
 .lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) .widget-vbox > * { flex-shrink: 0; }
+/* a pending decision (a defender's INTERCEPT dice, a card response) is drawn whole: the tabs below it shrink
+   first, down to their titles, then the Unit Tracker above it shrinks and scrolls (the Unit dropdown stays);
+   not while a lesson is paused at a checkpoint (the rule above: the question keeps half the column) */
+.lcb-app .lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .lcb-unit { flex: 0 1 auto; min-height: 32px; }
+.lcb-app .lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .lcb-unit > :first-child { flex: 0 0 auto; }
+.lcb-app .lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .lcb-unit > .lcb-unit-tracker { flex: 0 1 auto; min-height: 0;
+  overflow: hidden auto; }
+.lcb-app .lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .widget-tab { flex-shrink: 1000; min-height: 34px; }
 /* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
 .lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
 .lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }
