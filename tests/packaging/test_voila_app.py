@@ -84,7 +84,8 @@ def test_the_jupyter_paths_put_the_package_first_and_keep_the_rest():
 ])
 def test_a_notebook_argument_is_served_and_every_option_goes_to_voila(argv, notebook, rest):
     assert V.split_args(argv) == (notebook, rest)
-    assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True", *rest]
+    assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
+                                                    "--VoilaKernelManager.fill_delay=4", *rest]
 
 
 @pytest.mark.parametrize("options", [["--preheat_kernel=False"], ["--VoilaConfiguration.preheat_kernel=False"],
@@ -93,6 +94,18 @@ def test_the_app_preheats_its_kernel_unless_the_options_say_otherwise(options):
     """A page load shows a lab already built (Voila's pre-heated kernel); an option that sets the
     pre-heating, or one Voila refuses beside it (progressive rendering), is passed alone."""
     assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", *options]
+
+
+@pytest.mark.parametrize("options", [["--VoilaKernelManager.fill_delay=0"], ["--VoilaKernelManager.fill_delay", "9"]])
+def test_the_next_kernel_starts_after_the_page_drew_its_map_unless_the_options_say_otherwise(options):
+    """The kernel kept ready for the next page starts :data:`REFILL_DELAY_S` after a page took its own
+    (Voila's default, 1 s, had it import and build a lab on the same cores while the page drew the map);
+    an option that sets the delay is passed alone."""
+    assert V.REFILL_DELAY_S == 4.0
+    assert V.voila_args(Path("nb.ipynb"), []) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
+                                                  "--VoilaKernelManager.fill_delay=4"]
+    assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
+                                                       *options]
 
 
 def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):

@@ -188,14 +188,23 @@ waiting for the kernel to start, import and build the lab.  Every page still get
 game, of its own."""
 _NOT_WITH_PREHEAT = ("preheat_kernel", "progressive_rendering", "prelaunch_hook")
 """Options that set the pre-heating themselves, or that Voila refuses beside it."""
+REFILL_DELAY_S = 4.0
+"""Seconds from a page taking the pre-heated kernel to the start of the next one (Voila's
+``VoilaKernelManager.fill_delay``, 1 s by default).  The next kernel imports lcb_lab and builds a
+lab (about 2 s of CPU) for the *next* page; started a second after a page took its kernel, it
+ran on the same 2 cores exactly while that page loaded its scripts, received the widgets and drew
+the map (about 3 s).  Started after that, it is still ready before a reload a few seconds later."""
+REFILL = f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S:g}"
+"""The option that sets :data:`REFILL_DELAY_S`."""
 
 
 def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
     """Voila's command line (without the program): the notebook, ``--template=lcb``,
-    :data:`PREHEAT` (unless ``options`` set ``preheat_kernel`` or an option Voila refuses beside
-    it), then ``options``."""
+    :data:`PREHEAT` and :data:`REFILL` (unless ``options`` set ``preheat_kernel`` or an option
+    Voila refuses beside it; :data:`REFILL` also unless they set ``fill_delay``), then ``options``."""
     preheat = [] if any(name in o for o in options for name in _NOT_WITH_PREHEAT) else [PREHEAT]
-    return [str(notebook), f"--template={TEMPLATE}", *preheat, *options]
+    refill = [REFILL] if preheat and not any("fill_delay" in o for o in options) else []
+    return [str(notebook), f"--template={TEMPLATE}", *preheat, *refill, *options]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
