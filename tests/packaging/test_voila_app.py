@@ -199,3 +199,18 @@ def test_game_writes_the_cells_of_its_lab_notebook(tmp_path, game, name):
     cells = lambda nb: [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]   # noqa: E731
     assert cells(written) == cells(stored) and (tmp_path / name).is_file()
     assert f"--game={game}" in V.HELP
+
+
+def test_the_app_page_loads_core_bokehjs_itself():
+    """``lcb-lab voila``'s page config names ``bokeh.min.js`` (versioned, under the base URL) where its
+    server serves Bokeh's scripts; the ``lcb`` template loads it as a deferred script only when named
+    (Binder's route names none: the lab's loader widget carries it there)."""
+    import bokeh
+    from bokeh.util.paths import bokehjs_path
+    cfg = V.bokehjs_page_config({"baseUrl": "/x/"}, "/x/")
+    assert cfg == {"baseUrl": "/x/", V.PAGE_CONFIG_KEY: f"/x/lcb_lab/bokehjs/bokeh.min.js?v={bokeh.__version__}"}
+    assert (Path(bokehjs_path()) / "js" / "bokeh.min.js").is_file()
+    template = (V.JUPYTER_DATA / "voila" / "templates" / "lcb" / "index.html.j2").read_text()
+    assert "page_config.get('lcbBokehjs')" in template and "<script defer src=\"{{ page_config['lcbBokehjs'] }}\"" in template
+    app = V._app_class()
+    assert app.__mro__[1].__name__ == "Voila"
