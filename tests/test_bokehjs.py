@@ -84,3 +84,22 @@ def test_the_seeded_map_components_are_bokehs_own_answer():
     fig = lab.map.figure
     assert fig.output_backend == "canvas"
     assert B._KNOWN[("map", "canvas")] == components_for(fig) == ("bokeh",)
+
+
+def test_under_lcb_lab_voila_the_page_carries_core_bokehjs_and_the_loaders_leave_it_out(monkeypatch):
+    """``lcb-lab voila`` sets ``$LCB_LAB_PAGE_BOKEHJS`` to its Bokeh version (its page loads core
+    BokehJS as a script): the map's loader is then an empty hidden widget (about 1.3 MB less widget
+    state), a loader of more components carries only the others; another version's page gets it all."""
+    import lcb_lab.ui.lab.bokehjs as B
+    monkeypatch.setenv(B.PAGE_ENV, bokeh.__version__)
+    assert B.page_components() == ("bokeh",)
+    lab = open_lab("gotland_redux", seed=1)
+    loader = lab.widget.children[-1]
+    assert "lcb-bokehjs" in loader._dom_classes and loader.layout.display == "none" and loader.outputs == ()
+    assert loader is B.loader_for(lab.map.figure, "map") is bokehjs_loader()
+    (gl,) = bokehjs_loader(figure(output_backend="webgl")).outputs
+    assert gl["data"]["application/javascript"] == loader_script(("bokeh-gl",))
+    monkeypatch.setenv(B.PAGE_ENV, "0.0.1")
+    assert B.page_components() == ()
+    (out,) = B.loader_for(lab.map.figure, "map").outputs
+    assert out["data"]["application/javascript"] == loader_script(("bokeh",))

@@ -84,7 +84,8 @@ def test_the_jupyter_paths_put_the_package_first_and_keep_the_rest():
 ])
 def test_a_notebook_argument_is_served_and_every_option_goes_to_voila(argv, notebook, rest):
     assert V.split_args(argv) == (notebook, rest)
-    assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True", *rest]
+    assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
+                                                    "--VoilaKernelManager.fill_delay=4", *rest]
 
 
 @pytest.mark.parametrize("options", [["--preheat_kernel=False"], ["--VoilaConfiguration.preheat_kernel=False"],
@@ -93,6 +94,18 @@ def test_the_app_preheats_its_kernel_unless_the_options_say_otherwise(options):
     """A page load shows a lab already built (Voila's pre-heated kernel); an option that sets the
     pre-heating, or one Voila refuses beside it (progressive rendering), is passed alone."""
     assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", *options]
+
+
+@pytest.mark.parametrize("options", [["--VoilaKernelManager.fill_delay=0"], ["--VoilaKernelManager.fill_delay", "9"]])
+def test_the_next_kernel_starts_after_the_page_drew_its_map_unless_the_options_say_otherwise(options):
+    """The kernel kept ready for the next page starts :data:`REFILL_DELAY_S` after a page took its own
+    (Voila's default, 1 s, had it import and build a lab on the same cores while the page drew the map);
+    an option that sets the delay is passed alone."""
+    assert V.REFILL_DELAY_S == 4.0
+    assert V.voila_args(Path("nb.ipynb"), []) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
+                                                  "--VoilaKernelManager.fill_delay=4"]
+    assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
+                                                       *options]
 
 
 def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):
@@ -186,3 +199,18 @@ def test_game_writes_the_cells_of_its_lab_notebook(tmp_path, game, name):
     cells = lambda nb: [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]   # noqa: E731
     assert cells(written) == cells(stored) and (tmp_path / name).is_file()
     assert f"--game={game}" in V.HELP
+
+
+def test_the_app_page_loads_core_bokehjs_itself():
+    """``lcb-lab voila``'s page config names ``bokeh.min.js`` (versioned, under the base URL) where its
+    server serves Bokeh's scripts; the ``lcb`` template loads it as a deferred script only when named
+    (Binder's route names none: the lab's loader widget carries it there)."""
+    import bokeh
+    from bokeh.util.paths import bokehjs_path
+    cfg = V.bokehjs_page_config({"baseUrl": "/x/"}, "/x/")
+    assert cfg == {"baseUrl": "/x/", V.PAGE_CONFIG_KEY: f"/x/lcb_lab/bokehjs/bokeh.min.js?v={bokeh.__version__}"}
+    assert (Path(bokehjs_path()) / "js" / "bokeh.min.js").is_file()
+    template = (V.JUPYTER_DATA / "voila" / "templates" / "lcb" / "index.html.j2").read_text()
+    assert "page_config.get('lcbBokehjs')" in template and "<script defer src=\"{{ page_config['lcbBokehjs'] }}\"" in template
+    app = V._app_class()
+    assert app.__mro__[1].__name__ == "Voila"

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from bokeh.model import Model
     from bokeh.models import LayoutDOM
 
-__all__ = ["bokehjs_loader", "loader_for", "figure_widget", "components_for", "loader_script"]
+__all__ = ["bokehjs_loader", "loader_for", "figure_widget", "components_for", "loader_script", "page_components",
+           "PAGE_ENV"]
 
 _ORDER = ("bokeh", "bokeh-gl", "bokeh-widgets", "bokeh-tables", "bokeh-mathjax")
 
@@ -85,12 +86,34 @@ def loader_script(components: tuple[str, ...] = ("bokeh",)) -> str:
     return "\n".join(parts)
 
 
+PAGE_ENV = "LCB_LAB_PAGE_BOKEHJS"
+"""Set by ``lcb-lab voila`` (its kernels inherit it) to the Bokeh version whose core BokehJS its page
+loads as a script of its own (:mod:`lcb_lab.ui.lab.voila_app`): no loader then carries that file."""
+
+
+def page_components() -> tuple[str, ...]:
+    """The BokehJS components the page loads itself: ``("bokeh",)`` when ``$LCB_LAB_PAGE_BOKEHJS``
+    is this kernel's Bokeh version (``lcb-lab voila``'s page), else ``()`` (JupyterLab, Binder's route)."""
+    import os
+
+    import bokeh
+    return ("bokeh",) if os.environ.get(PAGE_ENV) == bokeh.__version__ else ()
+
+
+def _on_page(components: tuple[str, ...]) -> tuple[str, ...]:
+    """``components`` less those the page loads itself (:func:`page_components`)."""
+    mine = page_components()
+    return tuple(c for c in components if c not in mine)
+
+
 @lru_cache(maxsize=None)
 def _loader(components: tuple[str, ...]) -> W.Output:
     import bokeh
 
     out = W.Output(layout=W.Layout(display="none"))
     out.add_class("lcb-bokehjs")
+    if not components:                  # the page has every file already: an empty, hidden widget
+        return out
     out.outputs = ({"output_type": "display_data", "metadata": {},
                     "data": {"application/javascript": loader_script(components),
                              "text/plain": f"BokehJS {bokeh.__version__} ({', '.join(components)})"}},)
@@ -110,7 +133,7 @@ def loader_for(fig: LayoutDOM, kind: str) -> W.Output:
     key = (kind, str(getattr(fig, "output_backend", "")))
     if key not in _KNOWN:
         _KNOWN[key] = components_for(fig)
-    return _loader(_KNOWN[key])
+    return _loader(_on_page(_KNOWN[key]))
 
 
 def bokehjs_loader(*models: Model) -> W.Output:
@@ -119,9 +142,11 @@ def bokehjs_loader(*models: Model) -> W.Output:
     Display it before, or in the same box as, the ``BokehModel`` of those
     models.  The same widget is returned for the same set of components, so
     its state (the script, about 1.5 MB for ``bokeh`` + ``bokeh-gl``) is sent
-    to the browser once per kernel.
+    to the browser once per kernel.  Under ``lcb-lab voila`` the page loads core BokehJS
+    itself (:func:`page_components`) and the loader carries only the other components
+    (none for a map: then the widget is empty).
     """
-    return _loader(components_for(*models))
+    return _loader(_on_page(components_for(*models)))
 
 
 def figure_widget(fig: LayoutDOM) -> W.VBox:

@@ -188,14 +188,23 @@ waiting for the kernel to start, import and build the lab.  Every page still get
 game, of its own."""
 _NOT_WITH_PREHEAT = ("preheat_kernel", "progressive_rendering", "prelaunch_hook")
 """Options that set the pre-heating themselves, or that Voila refuses beside it."""
+REFILL_DELAY_S = 4.0
+"""Seconds from a page taking the pre-heated kernel to the start of the next one (Voila's
+``VoilaKernelManager.fill_delay``, 1 s by default).  The next kernel imports lcb_lab and builds a
+lab (about 2 s of CPU) for the *next* page; started a second after a page took its kernel, it
+ran on the same 2 cores exactly while that page loaded its scripts, received the widgets and drew
+the map (about 3 s).  Started after that, it is still ready before a reload a few seconds later."""
+REFILL = f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S:g}"
+"""The option that sets :data:`REFILL_DELAY_S`."""
 
 
 def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
     """Voila's command line (without the program): the notebook, ``--template=lcb``,
-    :data:`PREHEAT` (unless ``options`` set ``preheat_kernel`` or an option Voila refuses beside
-    it), then ``options``."""
+    :data:`PREHEAT` and :data:`REFILL` (unless ``options`` set ``preheat_kernel`` or an option
+    Voila refuses beside it; :data:`REFILL` also unless they set ``fill_delay``), then ``options``."""
     preheat = [] if any(name in o for o in options for name in _NOT_WITH_PREHEAT) else [PREHEAT]
-    return [str(notebook), f"--template={TEMPLATE}", *preheat, *options]
+    refill = [REFILL] if preheat and not any("fill_delay" in o for o in options) else []
+    return [str(notebook), f"--template={TEMPLATE}", *preheat, *refill, *options]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -243,8 +252,49 @@ def _voila_aliases() -> list[str]:
     return list(Voila.aliases)
 
 
-def _serve(notebook: Path, options: Sequence[str]) -> int:
-    """Run Voila in this process on ``notebook`` until it stops (Ctrl-C, SIGTERM)."""
+BOKEHJS_ROUTE = "lcb_lab/bokehjs/"
+"""Where ``lcb-lab voila`` serves Bokeh's own static scripts (``bokeh/server/static/js``), under the base URL."""
+PAGE_CONFIG_KEY = "lcbBokehjs"
+"""The page-config entry that tells the ``lcb`` template to load core BokehJS as a script of the page."""
+
+
+def bokehjs_page_config(page_config: dict, base_url: str, *_args, **_kwargs) -> dict:
+    """Voila's ``page_config_hook`` for ``lcb-lab voila``: ``page_config`` plus :data:`PAGE_CONFIG_KEY`,
+    the URL of ``bokeh.min.js`` (versioned). The ``lcb`` template then loads it as a deferred script
+    of the page: downloaded and compiled while the page loads Voila's own scripts and waits for its
+    kernel, instead of travelling in the widgets' state (about 1.3 MB) and being evaluated only when
+    the lab's widgets render; the kernels leave it out of their loaders (:data:`~lcb_lab.ui.lab.bokehjs.PAGE_ENV`)."""
+    import bokeh
+    base = base_url if base_url.endswith("/") else base_url + "/"
+    return {**page_config, PAGE_CONFIG_KEY: f"{base}{BOKEHJS_ROUTE}bokeh.min.js?v={bokeh.__version__}"}
+
+
+def _app_class():
+    """Voila, serving Bokeh's scripts at :data:`BOKEHJS_ROUTE` and telling the template so."""
+    from bokeh.util.paths import bokehjs_path
+    from jupyter_server.utils import url_path_join
+    from tornado.web import StaticFileHandler
     from voila.app import Voila
-    Voila.launch_instance(argv=voila_args(notebook, options))
+
+    class LabVoila(Voila):
+        def initialize(self, argv=None):
+            super().initialize(argv)
+            if self.voila_configuration.page_config_hook is None:
+                self.voila_configuration.page_config_hook = bokehjs_page_config
+
+        def init_handlers(self):
+            route = url_path_join(self.server_url, BOKEHJS_ROUTE, "(.*)")
+            return [(route, StaticFileHandler, {"path": str(Path(bokehjs_path()) / "js")}), *super().init_handlers()]
+
+    return LabVoila
+
+
+def _serve(notebook: Path, options: Sequence[str]) -> int:
+    """Run Voila in this process on ``notebook`` until it stops (Ctrl-C, SIGTERM); its page loads
+    core BokehJS itself (:func:`bokehjs_page_config`), and its kernels know it."""
+    import bokeh
+
+    from lcb_lab.ui.lab.bokehjs import PAGE_ENV
+    os.environ[PAGE_ENV] = bokeh.__version__         # the kernels inherit it: their loaders leave core BokehJS out
+    _app_class().launch_instance(argv=voila_args(notebook, options))
     return 0

@@ -154,7 +154,8 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
     t = terrain_patches(board)
     sources["terrain"] = ColumnDataSource({k: list(v) for k, v in t.items()})
     p.multi_polygons("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha="alpha",
-                     line_alpha=0.0, name="terrain", **HATCH_PROPS)
+                     line_alpha=0.0, name="terrain", **HATCH_PROPS,
+                     **palette.blank_hatch())
 
     labels = sorted(board.hexes, key=lambda lab: lcb_hexes.parse(lab))
     hx = {"xs": [], "ys": [], "label": [], "fill": [], "alpha": [], "kind": [], "colour": [], "hatch": []}
@@ -172,7 +173,8 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
     sources["hexes"] = ColumnDataSource(hx)
     # a naval hex of another MP colour than blue carries its hatch on the whole hex (land carries it on its land part)
     p.patches("xs", "ys", source=sources["hexes"], fill_color="fill", fill_alpha="alpha",
-              line_color=palette.GRID_LINE, line_alpha=0.55, line_width=0.8, name="hexes", **HATCH_PROPS)
+              line_color=palette.GRID_LINE, line_alpha=0.55, line_width=0.8, name="hexes", **HATCH_PROPS,
+              **palette.blank_hatch())
     # the coastline again, above the translucent fills, so land and sea stay apart at a glance
     p.multi_polygons("xs", "ys", source=sources["land"], fill_alpha=0.0, line_color=palette.COAST_LINE,
                      line_width=1.3, line_alpha=0.9, name="coast")
@@ -223,7 +225,7 @@ def add_naval_zones(p: figure, board: Board, sources: dict[str, ColumnDataSource
     sources["zones"] = ColumnDataSource(z)
     p.quad(left="left", right="right", bottom="bottom", top="top", source=sources["zones"], fill_color="#9aa3ab",
            fill_alpha=0.55, line_color="#3a3a3a", hatch_pattern="hatch", hatch_color="#5b646c", hatch_alpha=0.6,
-           hatch_scale=10.0, name="naval_zones")
+           hatch_scale=10.0, name="naval_zones", **palette.blank_hatch())
     sources["zone_slots"] = ColumnDataSource(slots)
     p.patches("xs", "ys", source=sources["zone_slots"], fill_alpha=0.0, line_color=palette.GRID_LINE,
               line_alpha=0.5, line_dash="dotted", name="zone_slots")

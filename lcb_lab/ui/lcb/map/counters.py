@@ -379,7 +379,8 @@ def add_counter_layer(p: figure, src: ColumnDataSource, pips: ColumnDataSource |
            name="counter_paper")
     r = p.rect("x", "y", width=s, height=s, source=src, fill_color="fill", fill_alpha="alpha",
                line_color="line", line_width="line_width", line_dash="dash", hatch_pattern="hatch",
-               hatch_color="#ffffff", hatch_alpha=0.22, hatch_scale=8.0, name="counters")
+               hatch_color="#ffffff", hatch_alpha=0.22, hatch_scale=8.0, name="counters",
+               **palette.blank_hatch())
     p.image_url(url="url", x="img_x", y="img_y", w="img_w", h="img_h", anchor="top_left", source=src,
                 global_alpha="alpha", name="counter_symbols")
     font = {"value": COUNTER_FONT}     # a bare string would name a data column

@@ -174,7 +174,8 @@ class MapView(MapSizes, MapOverlays):
                                              fill_alpha="fill_alpha", line_color="colour", line_dash="dash",
                                              line_width="width", line_alpha=0.95, hatch_pattern="hatch",
                                              hatch_color="colour", hatch_alpha=palette.HATCH_ALPHA, hatch_scale=14,
-                                             hatch_weight=1.2, name="overlays")
+                                             hatch_weight=1.2, name="overlays",
+                                             **palette.blank_hatch())
         # chapters 13-14: the card markers' overlays (ISR reach, own mine fields, fortifications), the submarine track
         self.sources["marker_overlays"] = ColumnDataSource({k: [] for k in _OVERLAY_KEYS})
         self._mov_renderer = p.multi_polygons("xs", "ys", source=self.sources["marker_overlays"],
@@ -182,7 +183,7 @@ class MapView(MapSizes, MapOverlays):
                                               line_dash="dash", line_width="width", line_alpha=0.95,
                                               hatch_pattern="hatch", hatch_color="colour",
                                               hatch_alpha=palette.HATCH_ALPHA, hatch_scale=12, hatch_weight=1.2,
-                                              name="marker_overlays")
+                                              name="marker_overlays", **palette.blank_hatch())
         self.sources["sub_track"] = ColumnDataSource({k: [] for k in mk.TRACK_KEYS})
         track = palette.CUE["sub_track"]
         self._track_renderer = p.multi_line("xs", "ys", source=self.sources["sub_track"], line_color="colour",

@@ -65,6 +65,28 @@ TERRAIN_HATCH_SCALE = 10
 """The terrain hatch: near-black ink, faint (hex labels and counters stay on top and readable), one
 pattern tile every 10 px."""
 
+BLANK_HATCH = " "
+"""The ``hatch`` column's value of a row drawn without a hatch (Bokeh's blank pattern)."""
+BLANK_TEXTURE_URL = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+"""A 1 x 1 transparent GIF: the texture :func:`blank_hatch` names for the blank pattern (never drawn)."""
+
+
+def blank_hatch() -> dict:
+    """``{"hatch_extra": {" ": texture}}`` for a glyph whose ``hatch_pattern`` is a data column.
+
+    BokehJS resolves a vectorised hatch to one image per row *and per glyph view* (a renderer has
+    five: the glyph, its selection, non-selection, muted and decimated copies) every time the row
+    data is set, and for a blank row it creates, sizes and clears a canvas of its own though it
+    never paints one (``HatchVector.update``: about 900 canvases for the Gotland map's first
+    render).  A row whose pattern is named in ``hatch_extra`` takes that texture's image instead,
+    one shared image; blank rows are still skipped when painting (``HatchVector.v_doit``), so the
+    map draws the same pixels.  A new texture each call: a Bokeh model belongs to one document,
+    and each map is its own.
+    """
+    from bokeh.models import ImageURLTexture
+    return {"hatch_extra": {BLANK_HATCH: ImageURLTexture(url=BLANK_TEXTURE_URL)}}
+
+
 TERRAIN_WORDS = {"blue": "Blue: 1 MP (naval)", "green": "Green: 1 MP", "yellow": "Yellow: 2 MP",
                  "orange": "Orange: 3 MP", "brown": "Brown: 4 MP", "red": "Red: prohibited"}
 """The map key's line per MP colour: the rulebook's colour name and its cost to enter (5.11)."""

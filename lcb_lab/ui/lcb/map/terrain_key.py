@@ -49,7 +49,8 @@ def add_terrain_key(p: figure, board: Board, sources: dict[str, ColumnDataSource
     returns the legend (bottom left, inside the frame)."""
     sources["terrain_key"] = ColumnDataSource(terrain_key_data(board))
     swatches = p.patches("xs", "ys", source=sources["terrain_key"], fill_color="fill", fill_alpha=1.0,
-                         line_color=palette.GRID_LINE, line_width=0.8, name="terrain_key", **HATCH_PROPS)
+                         line_color=palette.GRID_LINE, line_width=0.8, name="terrain_key", **HATCH_PROPS,
+                         **palette.blank_hatch())
     items = [LegendItem(label=words, renderers=[swatches], index=i)
              for i, words in enumerate(sources["terrain_key"].data["label"])]
     key = Legend(items=items, location="bottom_left", background_fill_alpha=0.85, label_text_font_size="10px",
