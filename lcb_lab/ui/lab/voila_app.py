@@ -28,7 +28,7 @@ import shlex
 import sys
 import tempfile
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 TEMPLATE = "lcb"
 """The Voila template the app uses (``<JUPYTER_DATA>/voila/templates/lcb``)."""
@@ -258,7 +258,7 @@ PAGE_CONFIG_KEY = "lcbBokehjs"
 """The page-config entry that tells the ``lcb`` template to load core BokehJS as a script of the page."""
 
 
-def bokehjs_page_config(page_config: dict, base_url: str, *_args, **_kwargs) -> dict:
+def bokehjs_page_config(page_config: dict, base_url: str, *_args: Any, **_kwargs: Any) -> dict:
     """Voila's ``page_config_hook`` for ``lcb-lab voila``: ``page_config`` plus :data:`PAGE_CONFIG_KEY`,
     the URL of ``bokeh.min.js`` (versioned). The ``lcb`` template then loads it as a deferred script
     of the page: downloaded and compiled while the page loads Voila's own scripts and waits for its
