@@ -107,8 +107,6 @@ def _parse(load: Callable[[Any], Any], text: Any, file: str, syntax: tuple, what
         raise ScenarioError(file, "(syntax)", f"{what}{e}") from None
     except RecursionError:
         raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
-    except _DuplicateKey:
-        raise
     except ValueError as e:  # an integer literal longer than Python converts
         raise ScenarioError(file, "(syntax)", _number_problem(e)) from None
     check_depth(data, file)
@@ -140,7 +138,7 @@ def parse_json(text: str | bytes, file: str) -> Any:
         raise ScenarioError(file, "(syntax)", f"the key {e.key[:80]!r} is given twice in one object") from None
 
 
-class _DuplicateKey(ValueError):
+class _DuplicateKey(Exception):        # not a ValueError: _parse reads those as number problems
     def __init__(self, key: str):
         super().__init__(key)
         self.key = key
