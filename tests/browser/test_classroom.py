@@ -413,6 +413,29 @@ class Walk:
         self.check("pass the card response")
 
     # ------------------------------------------------------------ the History tab
+    def red_fires_at_ddg51(self, blue_answers) -> None:
+        """An impulse of TF Moscow (the Red view shown): DDG-605 fires at DDG-51, Blue's INTERCEPT
+        question is answered in the Blue view by ``blue_answers()``, Red resolves and ends."""
+        self.begin("TF Moscow")
+        self.declare("AN-18", "DDG-605")
+        self.fire("DDG-51")
+        self.hand_over(".lcb-decision", "US")
+        blue_answers()
+        self.hand_over(".lcb-impulse", "RU")
+        self.resolve()
+        self.end()
+
+    def blue_plays_a_card(self, red_answers) -> None:
+        """An impulse of TF Memphis: Blue plays a card at AL-21, Red's card response window is
+        answered in the Red view by ``red_answers()``, Blue ends."""
+        self.hand_over(".lcb-impulse", "US")
+        self.begin("TF Memphis")
+        self.play_card("AL-21")
+        self.hand_over(".lcb-decision", "RU")
+        red_answers()
+        self.hand_over(".lcb-impulse", "US")
+        self.end()
+
     def timeline(self):
         return self.page.locator(".lcb-timeline select").first.locator("option")
 
@@ -546,23 +569,9 @@ def _walk(page: Page, url: str, request, size: str, tmp_path: Path) -> None:
         w.end()
         # impulse 2: Red fires at DDG-51; Blue answers in the Blue view
         w.hand_over(".lcb-impulse", "RU")
-        w.begin("TF Moscow")
-        w.declare("AN-18", "DDG-605")
-        w.fire("DDG-51")
-        w.hand_over(".lcb-decision", "US")
-        w.answer_intercept()
-        w.hand_over(".lcb-impulse", "RU")
-        w.resolve()
-        w.end()
+        w.red_fires_at_ddg51(lambda: w.answer_intercept())
         # impulse 3: Blue plays a card; Red passes its card response
-        w.hand_over(".lcb-impulse", "US")
-        w.begin("TF Memphis")
-        w.play_card("AL-21")
-        w.hand_over(".lcb-decision", "RU")
-        w.shot("red-card-response")
-        w.pass_response()
-        w.hand_over(".lcb-impulse", "US")
-        w.end()
+        w.blue_plays_a_card(lambda: (w.shot("red-card-response"), w.pass_response()))
         # the instructor: Undo, History, Fork, presentation mode, Save and Load
         w.view("instructor")
         w.undo()
@@ -662,24 +671,9 @@ def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Ser
         assert L.clipping_problems(page) == [], L.clipping_problems(page)
         # impulse 2: Red fires at DDG-51; Blue's INTERCEPT question (three ships may answer: a tall
         # decision) in the Blue view, drawn whole above the tabs with the Unit dropdown still on screen
-        w.begin("TF Moscow")
-        w.declare("AN-18", "DDG-605")
-        w.fire("DDG-51")
-        w.hand_over(".lcb-decision", "US")
-        w.shot("blue-intercept")
-        w.answer_intercept()
-        w.hand_over(".lcb-impulse", "RU")
-        w.resolve()
-        w.end()
+        w.red_fires_at_ddg51(lambda: (w.shot("blue-intercept"), w.answer_intercept()))
         # impulse 3: Blue plays a card and Red answers it with one of its own (a NULLIFY, 9.4)
-        w.hand_over(".lcb-impulse", "US")
-        w.begin("TF Memphis")
-        w.play_card("AL-21")
-        w.hand_over(".lcb-decision", "RU")
-        w.respond_card(RESPONSE)
-        w.shot("red-responded")
-        w.hand_over(".lcb-impulse", "US")
-        w.end()
+        w.blue_plays_a_card(lambda: (w.respond_card(RESPONSE), w.shot("red-responded")))
         # the instructor saves and loads: the message line (narrow beside five buttons) shows the saved file whole
         w.view("instructor")
         w.save_and_load(tmp_path)
