@@ -150,7 +150,8 @@ def test_full_combat_flow_through_the_widgets(app):
     assert [b.policy for b in app.decision.policy_box.children] == ["no_intercept", "match_incoming"]
     assert not any("_" in b.description + b.tooltip for b in app.decision.policy_box.children)
     next(b for b in app.decision.policy_box.children if b.description == "INTERCEPT to match the incoming dice").click()
-    assert "Answer: INTERCEPT to match the incoming dice" in _text(app.message.value)
+    assert _text(app.message.value) == ("Red (RU) answered (INTERCEPT to match the incoming dice): 2 Anna "
+                                        "(INT1 of Pantsir-SM: IAMD) INTERCEPT (4 dice) against the LRS at 1 Anna (7.54).")
     assert app.game.pending is None and not app.decision.visible
     p.resolve_button.click()
     assert app.game.impulse.phase == "combat_done", app.message.value

@@ -268,6 +268,12 @@ class LabShell(HistoryActions):
         (:data:`~lcb_lab.ui.lab.messages.INPUT_ERRORS`) become a red message and a red log note;
         the engine rolls its state back on any exception, so nothing changed.  A success bumps
         the controller's ``version``: what depends on the game follows."""
+        return self.run_said(what, None, fn, *args, **kw)
+
+    def run_said(self, what: str, said: Callable[[], str | None] | None, fn: Callable[..., Any],
+                 *args: Any, **kw: Any) -> Any:
+        """:meth:`run`, whose success says ``said()`` (a whole sentence, called once ``fn`` returned;
+        None or "": the usual "<what>: done.") -- e.g. what a team answered; a refusal names ``what``."""
         before = self.game.log_length()
         t0 = time.perf_counter()
         with self.ctl.batch():
@@ -277,7 +283,7 @@ class LabShell(HistoryActions):
                 self.fail(what, e)
                 out = None
             else:
-                self.ctl.acted(what, before)
+                self.ctl.acted(what, before, said() if said is not None else None)
         self.timings[what] = time.perf_counter() - t0
         return out
 
