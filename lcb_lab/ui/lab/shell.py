@@ -154,7 +154,7 @@ class LabShell(HistoryActions):
          self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
                                                   gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
         self.history_panel = HistoryPanel(c, self)
-        self.fork_view = ForkView(c, self._make_branch, self.set_team)
+        self.fork_view = ForkView(c, self._make_branch, self.set_team, come_back=self._back_from_branch)
         self.log_panel = LogPanel(c)
         self.log, self.log_box = self.log_panel, self.log_panel.widget
         """``lab.log.value``: the explained log's HTML; ``lab.log_box``: its box beside the map."""
@@ -219,6 +219,12 @@ class LabShell(HistoryActions):
         """The lab of a branch (*Fork here*): the same kind of lab, view, text size and folder."""
         return type(self)(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir,
                           presentation=self.ctl.presentation)
+
+    def _back_from_branch(self) -> None:
+        """After *Close branch*: the *History* tab shown and its *Fork here* focused, where the
+        instructor opened the branch (the browser scrolls the focused button into view)."""
+        self.tabs.selected_index = len(self.tabs.children) - len(SHARED_TABS) + SHARED_TABS.index("History")
+        self.history_panel.fork_button.focus()
 
     def open_branch(self, game: Engine, at: int, same_dice: bool) -> str:
         """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
