@@ -434,7 +434,7 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     # back to the US view: every control is disabled and hidden, no list names a concealed RU unit
     lab.set_team("US")
     assert p.locked
-    assert ("Red (RU) is playing its impulse \u2014 switch to the Red (RU) view or the Instructor view to play it"
+    assert ("Red (RU) is playing its impulse (3.3, 3.31) \u2014 switch to the Red (RU) view or the Instructor view to play it"
             in _text(p.locked_note.value))
     assert p.hand_over.description == "Hand over: show the Red (RU) view"
     assert p.units.options == () and p.action.options == () and p.grant_unit.options == ()

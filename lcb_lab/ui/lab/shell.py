@@ -35,7 +35,7 @@ from lcb_lab.ui.lab.fork_view import ForkView
 from lcb_lab.ui.lab.game_panel import GamePanel
 from lcb_lab.ui.lab.html import esc, message_html, refusal_note_html
 from lcb_lab.ui.lab.log_panel import LogPanel
-from lcb_lab.ui.lab.messages import INPUT_ERRORS, MessageLine, error_text
+from lcb_lab.ui.lab.messages import INPUT_ERRORS, MessageLine, echo_in_cell, error_text
 from lcb_lab.ui.lab.sync import set_children
 from lcb_lab.ui.lab.timeline import HistoryActions, HistoryPanel
 from lcb_lab.ui.lab.voila_app import FILES_DIR_ENV
@@ -300,10 +300,14 @@ class LabShell(HistoryActions):
         else:
             self.ctl.note(f'<div class="lcb-log-line lcb-refused">{esc(error_text(what, err))}</div>')
         self.ctl.message = message_html(error_text(what, err), refused=True)
+        echo_in_cell(error_text(what, err))
 
     def say(self, text: str, refused: bool = True) -> None:
-        """A message about the lab itself (a bad label, the wrong view): no log note."""
+        """A message about the lab itself (a bad label, the wrong view): no log note (a red one asked
+        from a notebook cell is printed under the cell too)."""
         self.ctl.say(text, refused=refused)
+        if refused:
+            echo_in_cell(text)
 
     def apply_act(self, action: Any) -> Any:
         """Apply one typed act (a game's button or picker) through :meth:`run` and :meth:`apply_in_view`:

@@ -125,12 +125,13 @@ class LcbController(LabController):
         return self.view_model().may_play
 
     def locked_text(self) -> str:
-        """Why the current view may not play the impulse."""
+        """Why the current view may not play the impulse, with the rules: the active player's impulse
+        (3.3), its Core Actions its own (3.31); the teams alternate impulses (3.3)."""
         who = self.playing_team()
         name, view = palette.TEAM_NAME.get(who, who), panels.view_name(who)
         if self.game.impulse is not None:
-            return f"{name} is playing its impulse \u2014 switch to the {view} or the Instructor view to play it"
-        return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
+            return f"{name} is playing its impulse (3.3, 3.31) \u2014 switch to the {view} or the Instructor view to play it"
+        return f"{name} begins the next impulse (3.3) \u2014 switch to the {view} or the Instructor view to begin it"
 
     # ================================================================ the game in play
     def game_in_progress(self) -> bool:
