@@ -20,9 +20,9 @@ STAGE = '''\
 import ipywidgets as W
 import lcb_lab
 from lcb_lab import load_scenario
-from lcb_lab.ui import LabApp
+from lcb_lab.ui import open_lab
 
-lab = LabApp(load_scenario("gotland_redux", seed=1), team="US")
+lab = open_lab("gotland_redux", seed=1, team="US")   # with BokehJS for its map, as a notebook opens it
 
 
 def boston():
@@ -67,18 +67,18 @@ for name, fn in TRIES.items():
     b = W.Button(description=f"try {name}", layout=W.Layout(width="90px"))
     b.on_click(lambda _b, fn=fn: fn())
     buttons.append(b)
-W.VBox([W.HBox(buttons), lab.widget])
+display(W.HBox(buttons))      # above the lab
+lab.widget
 '''
 
 WANT = {
     "move": "Move #1 to AL-20: Refused by rule 5.12: AL-20 is out of reach for DDG-51 (MP 5). Nothing changed.",
     "lrs": "Commit combat: Refused by rule 7.31: 1 Uran is 10 hexes from 1 Whiskey; LRS1 range is 4. Nothing changed.",
-    "card": ("Play Attack on Command and Control: Refused by rule 9.41: Attack on Command and Control option A "
-             "NULLIFIES: play it in a response window or at a deployed enemy card (9.21, 9.44). Nothing changed."),
+    "card": ("Play Attack on Command and Control: Refused by rule 9.41: option A NULLIFIES: only in a response "
+             "window or at a deployed enemy card. Nothing changed."),
     "conceal": ("Conceal #1: Refused by rule 6.1: action #1 is Move and/or Initiate Combat, not Move and/or Conceal. "
                 "Nothing changed."),
-    "team": ("Declare: not from the Red (RU) view. Blue (US) is playing its impulse (3.3, 3.31) \u2014 switch to the "
-             "Blue (US) view or the Instructor view to play it. Nothing changed."),
+    "team": ("Declare: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31). Nothing changed."),
 }
 
 _LINE_JS = """(e) => { const r = e.getBoundingClientRect();
@@ -125,13 +125,17 @@ def test_five_refusals_read_whole_in_jupyterlab_at_1366x768(page: Page, jupyterl
     L.open_notebook(page, jupyterlab_server, "notebooks/refusals.ipynb")
     L.open_file_browser(page)                          # the narrower notebook a class sees
     L.run_all(page)
-    L.wait_for_map(page)
+    try:
+        L.wait_for_map(page)
+    finally:
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / "refusal-jupyterlab-run-all.png"))
     L.wait_kernel_idle(page)
     typed = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").nth(1)
     out = typed.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']")
     expect(out).to_have_text(WANT["move"], timeout=D.KERNEL_MS)          # under the cell that asked
     typed.scroll_into_view_if_needed()
     assert out.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the printed refusal is cut"
-    page.evaluate("() => document.querySelector('.lcb-app').parentElement.scrollIntoView({block: 'start'})")
+    page.locator(".widget-button", has_text="try move").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     L.wait_kernel_listening(page)
     _try_each(page, "jupyterlab")

@@ -59,7 +59,7 @@ class LabActions:
     def _gate(self, what: str) -> bool:
         if self.may_play():
             return True
-        self.say(f"{what}: not from the {panels.view_name(self.team)}. {self.locked_text()}. Nothing changed.")
+        self.say(f"{what}: not from the {panels.view_name(self.team)}: {self.ctl.locked_reason()}. Nothing changed.")
         return False
 
     def _gate_decision(self, what: str) -> bool:
