@@ -78,7 +78,8 @@ WANT = {
              "window or at a deployed enemy card. Nothing changed."),
     "conceal": ("Conceal #1: Refused by rule 6.1: action #1 is Move and/or Initiate Combat, not Move and/or Conceal. "
                 "Nothing changed."),
-    "team": ("Declare: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31). Nothing changed."),
+    "team": ("Declare: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31) \u2014 "
+             "switch to the Blue (US) view. Nothing changed."),
 }
 
 _LINE_JS = """(e) => { const r = e.getBoundingClientRect();

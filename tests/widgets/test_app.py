@@ -421,7 +421,9 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     before = _state(lab.game)
     assert lab.begin_impulse("TF St. Petersburg") is None
     assert _state(lab.game) == before and lab.game.impulse is None
-    assert "lcb-refused" in lab.message.value and "Red (RU) view or the Instructor view" in _text(lab.message.value)
+    assert "lcb-refused" in lab.message.value and _text(lab.message.value) == (
+        "Begin impulse TF St. Petersburg: not from the Blue (US) view: Red (RU) begins the next impulse (3.3) \u2014 "
+        "switch to the Red (RU) view. Nothing changed.")
     # hand over: RU plays its impulse in its own view
     p.hand_over.click()
     assert lab.team == "RU" and not p.locked and "TF St. Petersburg" in p.tf.options

@@ -69,7 +69,8 @@ CASES = {
                             "and/or Conceal. Nothing changed."),
     "declare for the wrong team": (_boston, lambda lab: LabApp(lab.game, team="RU").declare(
         [{"kind": "move_combat", "units": ["1 Anna"]}]),
-        "Declare: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31). Nothing changed."),
+        "Declare: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31) \u2014 "
+        "switch to the Blue (US) view. Nothing changed."),
 }
 
 
@@ -104,7 +105,8 @@ def test_a_refusal_asked_from_a_cell_is_printed_under_it_but_not_one_from_a_clic
     LabApp(g, team="RU").end_impulse()                  # the wrong view, typed in a cell
     out = capsys.readouterr().out.splitlines()
     assert out == ["Move #1 to AL-20: Refused by rule 5.12: AL-20 is out of reach for DDG-51 (MP 5). Nothing changed.",
-                   "End impulse: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31). Nothing changed."]
+                   "End impulse: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31) \u2014 "
+                   "switch to the Blue (US) view. Nothing changed."]
     monkeypatch.setattr(IPython, "get_ipython", lambda: _kernel("comm_msg"))       # a click
     us.move(1, "AL-20")
     monkeypatch.setattr(IPython, "get_ipython", lambda: None)                      # no kernel

@@ -59,7 +59,8 @@ class LabActions:
     def _gate(self, what: str) -> bool:
         if self.may_play():
             return True
-        self.say(f"{what}: not from the {panels.view_name(self.team)}: {self.ctl.locked_reason()}. Nothing changed.")
+        self.say(f"{what}: not from the {panels.view_name(self.team)}: {self.ctl.locked_reason()} \u2014 switch to the "
+                 f"{panels.view_name(self.playing_team())}. Nothing changed.")
         return False
 
     def _gate_decision(self, what: str) -> bool:
