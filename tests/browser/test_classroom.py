@@ -46,6 +46,13 @@ import labui as L
 from tests.secret_text import leaks, secrets
 
 VIEWS = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
+
+
+def _plain(markup: str) -> str:
+    """A message's HTML as the page reads it."""
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
 CARD = "Tactical Cyber Attack"
 RESPONSE = "Attack on Command and Control"
 """RU's card that may answer CARD (a NULLIFY of a cyber card, 9.4)."""
@@ -303,11 +310,14 @@ class Walk:
         """The INTERCEPT question, answered with the dice the panel offers."""
         decision = self.page.locator(".lcb-app .lcb-decision").first
         expect(decision).to_contain_text("INTERCEPT", timeout=D.KERNEL_MS)
+        team = VIEWS[self.mirror.game.pending.team]
         L.button(self.page, "Answer", ".lcb-decision").click()
         expect(decision).to_be_hidden(timeout=D.KERNEL_MS)
-        L.expect_message(self.page, "Answer: done.")
         self.mirror.decision.answer_button.click()
         assert self.mirror.game.pending is None
+        said = _plain(self.mirror.message.value)       # names the units and their dice (7.54)
+        assert said.startswith(f"{team} answered: ") and "INTERCEPT" in said, said
+        L.expect_message(self.page, said)
         self.check("answer the INTERCEPT question")
 
     def take_the_hits(self) -> None:
@@ -317,9 +327,10 @@ class Walk:
         pending = self.mirror.game.pending
         assert pending is not None and pending.kind == "mildec" and pending.most == 0
         decision = self.page.locator(".lcb-app .lcb-decision").first
+        team, target, hp = VIEWS[pending.team], pending.options.target, pending.options.damage
         L.button(self.page, take_label(pending), ".lcb-decision").click()
         expect(decision).to_be_hidden(timeout=D.KERNEL_MS)
-        L.expect_message(self.page, "Answer: done.")
+        L.expect_message(self.page, f"{team} answered: {target} takes the {hp} HP ({pending.rule}).")
         self.mirror.decision.take_button.click()
         assert self.mirror.game.pending is None
         self.check("take the hits (no MILDEC)")

@@ -150,7 +150,8 @@ def test_full_combat_flow_through_the_widgets(app):
     assert [b.policy for b in app.decision.policy_box.children] == ["no_intercept", "match_incoming"]
     assert not any("_" in b.description + b.tooltip for b in app.decision.policy_box.children)
     next(b for b in app.decision.policy_box.children if b.description == "INTERCEPT to match the incoming dice").click()
-    assert "Answer: INTERCEPT to match the incoming dice" in _text(app.message.value)
+    assert _text(app.message.value) == ("Red (RU) answered (INTERCEPT to match the incoming dice): 2 Anna "
+                                        "(INT1 of Pantsir-SM: IAMD) INTERCEPT (4 dice) against the LRS at 1 Anna (7.54).")
     assert app.game.pending is None and not app.decision.visible
     p.resolve_button.click()
     assert app.game.impulse.phase == "combat_done", app.message.value
@@ -420,7 +421,9 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     before = _state(lab.game)
     assert lab.begin_impulse("TF St. Petersburg") is None
     assert _state(lab.game) == before and lab.game.impulse is None
-    assert "lcb-refused" in lab.message.value and "Red (RU) view or the Instructor view" in _text(lab.message.value)
+    assert "lcb-refused" in lab.message.value and _text(lab.message.value) == (
+        "Begin impulse TF St. Petersburg: not from the Blue (US) view: Red (RU) begins the next impulse (3.3) \u2014 "
+        "switch to the Red (RU) view. Nothing changed.")
     # hand over: RU plays its impulse in its own view
     p.hand_over.click()
     assert lab.team == "RU" and not p.locked and "TF St. Petersburg" in p.tf.options
@@ -433,7 +436,7 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     # back to the US view: every control is disabled and hidden, no list names a concealed RU unit
     lab.set_team("US")
     assert p.locked
-    assert ("Red (RU) is playing its impulse \u2014 switch to the Red (RU) view or the Instructor view to play it"
+    assert ("Red (RU) is playing its impulse (3.3, 3.31) \u2014 switch to the Red (RU) view or the Instructor view to play it"
             in _text(p.locked_note.value))
     assert p.hand_over.description == "Hand over: show the Red (RU) view"
     assert p.units.options == () and p.action.options == () and p.grant_unit.options == ()

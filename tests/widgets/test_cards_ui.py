@@ -106,8 +106,10 @@ def _pass_every_window(lab):
     view = lab.team
     while lab.game.pending is not None and lab.game.pending.kind == "card_response":
         lab.set_team(lab.game.pending.team if view != "instructor" else "instructor")
+        team = "Red (RU)" if lab.game.pending.team == "RU" else "Blue (US)"
         lab.decision.pass_button.click()
-        assert "Answer: done" in plain_text(lab.message.value), plain_text(lab.message.value)
+        said = plain_text(lab.message.value)              # the pass names the link that stands (9.46)
+        assert said.startswith(f"{team} answered: no card, #") and said.endswith(" stands (9.41)."), said
     lab.set_team(view)
 
 
@@ -392,7 +394,8 @@ def test_answer_a_card_response_in_the_deciding_view():
     assert HIDDEN_RU in text and "NULLIFY" in text and "%" in text
     form.choose(cards={"RU-1": True})
     dp.answer_button.click()
-    assert "Answer: done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    assert plain_text(lab.message.value) == ("Red (RU) answered: Attack on Command and Control NULLIFY at "
+                                             "#1 Tactical Cyber Attack (Blue (US)) (9.41)."), plain_text(lab.message.value)
     _pass_every_window(lab)                        # US may counter: it passes
     log = plain_text(lab.log.value)
     assert "JCC played: Tactical Cyber Attack" in log and HIDDEN_RU in log

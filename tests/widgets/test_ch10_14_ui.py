@@ -577,7 +577,7 @@ def test_the_mine_owner_answers_the_13_33_example_in_the_decision_panel():
         " ".join(_texts(panel.widget)))
     dict(zip(targets, [b for _s, b in panel._inputs]))["DDG-51"].value = 2
     panel.answer_button.click()
-    assert "Answer: done" in plain_text(ru.message.value), plain_text(ru.message.value)
+    assert plain_text(ru.message.value) == "Red (RU) answered: 2 mine cubes at DDG-51 (13.33).", plain_text(ru.message.value)
     assert g.state.units["DDG-51"].hp == hp - 1                         # 13: a hit; 14: a miss (13.33)
 
 
@@ -597,7 +597,8 @@ def test_the_attacker_picks_the_cargo_lost_in_the_decision_panel():
     assert not any(n in " ".join(_texts(ru.widget)) for n in ("Amphibious: LCU", "MUX: Unmanned"))
     panel.picks.value = ("US-1", "1 Kilo", "1 Whiskey")
     panel.answer_button.click()
-    assert "Answer: done" in plain_text(ru.message.value), plain_text(ru.message.value)
+    assert plain_text(ru.message.value) == ("Red (RU) answered: LHD 1 loses MEU Rotary Attack, 1 Kilo and 1 Whiskey "
+                                            "(10.311)."), plain_text(ru.message.value)
     assert g.state.units["1 Kilo"].destroyed and g.state.units["1 Whiskey"].destroyed
     assert g.state.cards["US-1"].where == "discarded" and not g.state.units["1 Alpha"].destroyed
     us = LabApp(g, team="US")

@@ -2,7 +2,7 @@
 ``tests/browser/test_classroom.py``).
 
 * *Close branch* says the branch is closed: the message line no longer says "Branch ... opened"
-  nor links to a branch that is gone;
+  nor links to a branch that is gone; it brings the instructor back to the first lab's *Fork here*;
 * a save path is elided in the middle on the message line, the whole path in its tooltip;
 * a team that may not play a card now sees one line saying why, not a form of empty lists;
 * one explained log on screen: the side column's (no Log tab drawing it again);
@@ -27,6 +27,20 @@ def test_close_branch_says_the_branch_is_closed():
     assert app.fork_view.branch is None
     assert plain_text(app.ctl.message) == "Branch from step 0 closed: the first lab goes on."
     assert "lcb-go-branch" not in app.ctl.message
+
+
+def test_close_branch_brings_the_instructor_back_to_fork_here(monkeypatch):
+    """The clicked *Close branch* leaves the page with the branch: the first lab's *History* tab is
+    shown again and its *Fork here* asked for the keyboard focus (the browser then scrolls it into view)."""
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    sent: list[dict] = []
+    monkeypatch.setattr(app.history_panel.fork_button, "send", sent.append)
+    app.fork_here()
+    app.tabs.selected_index = 0                          # the instructor looked at another tab meanwhile
+    app.fork_view.close_button.click()
+    assert app.tabs.get_title(app.tabs.selected_index) == "History"
+    assert app.tabs.children[app.tabs.selected_index] is app.history_panel.widget
+    assert sent == [{"do": "focus"}]
 
 
 def test_a_long_save_path_is_elided_in_the_middle_with_the_whole_path_in_its_tooltip(tmp_path):

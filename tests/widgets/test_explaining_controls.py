@@ -200,7 +200,8 @@ def test_pass_is_refused_from_the_other_teams_view():
     lab.begin_impulse("TF Boston")
     lab.set_team("RU")
     assert lab.pass_impulse() is None and lab.game.impulse.phase == "declare"
-    assert plain_text(lab.message.value).startswith("Pass: not from the Red (RU) view.")
+    assert plain_text(lab.message.value).startswith(
+        "Pass: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31) \u2014 switch to the Blue (US) view.")
 
 
 # ---------------------------------------------------------------- 4. odds in words, a bar plot

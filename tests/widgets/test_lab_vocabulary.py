@@ -90,7 +90,7 @@ def test_lab_apply_is_gated_by_the_view(lab):
     lab.set_team("RU")
     before = state_json(lab.game)
     assert lab.apply(A.Move(action=1, path=("AL-28",))) is None
-    assert plain_text(lab.message.value).startswith("Move #1 to AL-28: not from the Red (RU) view.")
+    assert plain_text(lab.message.value).startswith("Move #1 to AL-28: not from the Red (RU) view: ")
     assert state_json(lab.game) == before
 
 

@@ -74,6 +74,9 @@ def test_the_figures_mark_the_exact_odds_beside_the_sampled_bars():
     assert sum(sampled["p"]) == pytest.approx(1.0) and all(lo <= p <= hi for lo, p, hi in
                                                              zip(sampled["lo"], sampled["p"], sampled["hi"]))
     assert len(study_figure(start_plan).children) == 4                          # HP lost, kills US / RU, winner
+    from lcb_lab.ui.lcb.study_plot import count_figure_of
+    for what in ("kills US", "kills RU", "winner"):        # a study counts runs, not games, drawn alone too
+        assert [a.axis_label for a in count_figure_of(start_plan, what).yaxis] == ["runs"], what
     other = study(start_plan_game(lab), Plan(start_plan.plan.acts, {"intercept": "no_intercept"}, name="unanswered"),
                   runs=200, seed=2, workers=0, progress=False)
     cmp = compare_studies_figure(start_plan, other)

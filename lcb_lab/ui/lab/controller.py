@@ -248,9 +248,10 @@ class LabController(T.HasTraits):
         if self.selected_unit is not None and not self.unit_shown(self.selected_unit):
             self._select_unit(None)
 
-    def acted(self, what: str, log_before: int) -> None:
-        """An act succeeded: "<what>: done.", its log entries highlighted, everything follows."""
-        self.changed(highlight_from=log_before, message=message_html(f"{what}: done."))
+    def acted(self, what: str, log_before: int, said: str | None = None) -> None:
+        """An act succeeded: "<what>: done." (or ``said``, a whole sentence naming what was done), its log
+        entries highlighted, everything follows."""
+        self.changed(highlight_from=log_before, message=message_html(said or f"{what}: done."))
 
     def set_game(self, game: Engine) -> None:
         """Play ``game`` (a new or loaded game): nothing selected, no notes, no highlight, now

@@ -15,7 +15,9 @@ width) only when the lab is at least 2400 px wide (the CSS container query of ``
 ``lcb-branch-open``: side by side at 1920 px the maps were ~200 px wide); below the first lab it is
 off screen: the heading carries an anchor and :meth:`ForkView.link_html`
 is a "Go to the branch" link to it (ipywidgets cannot scroll a widget into view);
-the first lab's controller holds it as ``branch_link`` (the History tab shows it).
+the first lab's controller holds it as ``branch_link`` (the History tab shows it).  *Close branch*
+brings the instructor back: the first lab's *History* tab shown and its *Fork here* focused (a
+widget's ``focus()``: the browser scrolls the focused button into view).
 
 Dice: the instructor's branch goes on with the same dice as the first game (the
 same rolls meet both plans, so the differences are the plans'); a team's branch
@@ -46,14 +48,18 @@ class ForkView(T.HasTraits):
     ``at``: the step of the first game it was forked from; ``diff``: the differences (HTML).
 
     ``make_lab(game)`` builds the branch's lab (an object with ``.widget``, ``.controller``
-    and ``set_team``); ``set_team(team)`` switches the first lab's view."""
+    and ``set_team``); ``set_team(team)`` switches the first lab's view; ``come_back()`` (optional)
+    brings the instructor back to the first lab after *Close branch* (its *Fork here* shown and
+    focused: the browser scrolls it into view and the keyboard goes on from there)."""
 
     shown = T.Bool(False)
 
-    def __init__(self, ctl: "LabController", make_lab: Callable[["Game"], Any], set_team: Callable[[str], None]):
+    def __init__(self, ctl: "LabController", make_lab: Callable[["Game"], Any], set_team: Callable[[str], None],
+                 come_back: Callable[[], None] | None = None):
         super().__init__()
         self.ctl = ctl
         self.make_lab, self.set_team = make_lab, set_team
+        self.come_back = come_back
         self.branch: Any = None
         self.at: int | None = None
         self.same_dice = True
@@ -109,12 +115,16 @@ class ForkView(T.HasTraits):
 
     def close_by_hand(self) -> None:
         """*Close branch*: drop the branch (:meth:`close`) and say so on the message line, which
-        named the branch opened (and linked to it) since *Fork here*."""
+        named the branch opened (and linked to it) since *Fork here*; then ``come_back()``: the
+        button clicked leaves the page with the branch, so the keyboard focus and the notebook's
+        scroll would be lost below the first lab."""
         at = self.at
         if self.branch is None:
             return
         self.close()
         self.ctl.say(f"Branch from step {at} closed: the first lab goes on.", refused=False)
+        if self.come_back is not None:
+            self.come_back()
 
     def _on_change(self, change) -> None:
         """After a change in either lab: the other lab follows its view, then the diff is redrawn."""

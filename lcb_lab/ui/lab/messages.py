@@ -6,7 +6,8 @@ message scrolls inside), so the first message does not push the column down.
 Green "<what>: done.", or red "Refused by rule 3.32: ... Nothing changed." for a
 rule refusal (:class:`~lcb_lab.kernel.errors.LabError`).  Any other bad-input error
 raised below the lab (:data:`INPUT_ERRORS`) is worded by :func:`error_text`:
-"Could not <what>: <why>. Nothing changed." -- never a traceback.
+"Could not <what>: <why>. Nothing changed." -- never a traceback.  A refusal of an act asked from a
+notebook cell (not a click) is also printed as that one line under the cell (:func:`echo_in_cell`).
 """
 from __future__ import annotations
 
@@ -39,6 +40,27 @@ def error_text(what: str, err: BaseException) -> str:
         why = str(err) or type(err).__name__
     verb = what[:1].lower() + what[1:] if what[1:2].islower() else what
     return f"Could not {verb}: {why.rstrip('.')}. Nothing changed."
+
+
+def in_a_cell() -> bool:
+    """Is a notebook cell running now (the kernel's request an ``execute_request``)?  False in a
+    widget's callback (a ``comm_msg``: a click), in a kernel-less Python, or with no request."""
+    try:
+        from IPython import get_ipython
+    except ImportError:          # pragma: no cover - IPython comes with ipywidgets
+        return False
+    kernel = getattr(get_ipython(), "kernel", None)
+    get_parent = getattr(kernel, "get_parent", None)
+    parent = get_parent("shell") if callable(get_parent) else None
+    return isinstance(parent, dict) and parent.get("header", {}).get("msg_type") == "execute_request"
+
+
+def echo_in_cell(text: str) -> None:
+    """Print a refusal's one line under the notebook cell that asked for the act (``lab.move(1, "AL-20")``
+    typed in a cell below the lab, whose message line may be scrolled out of view); nothing from a
+    click (its line is the lab's message line) or outside a kernel."""
+    if in_a_cell():
+        print(" ".join(text.split()))
 
 
 class MessageLine:

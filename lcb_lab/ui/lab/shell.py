@@ -35,7 +35,7 @@ from lcb_lab.ui.lab.fork_view import ForkView
 from lcb_lab.ui.lab.game_panel import GamePanel
 from lcb_lab.ui.lab.html import esc, message_html, refusal_note_html
 from lcb_lab.ui.lab.log_panel import LogPanel
-from lcb_lab.ui.lab.messages import INPUT_ERRORS, MessageLine, error_text
+from lcb_lab.ui.lab.messages import INPUT_ERRORS, MessageLine, echo_in_cell, error_text
 from lcb_lab.ui.lab.sync import set_children
 from lcb_lab.ui.lab.timeline import HistoryActions, HistoryPanel
 from lcb_lab.ui.lab.voila_app import FILES_DIR_ENV
@@ -154,7 +154,7 @@ class LabShell(HistoryActions):
          self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
                                                   gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
         self.history_panel = HistoryPanel(c, self)
-        self.fork_view = ForkView(c, self._make_branch, self.set_team)
+        self.fork_view = ForkView(c, self._make_branch, self.set_team, come_back=self._back_from_branch)
         self.log_panel = LogPanel(c)
         self.log, self.log_box = self.log_panel, self.log_panel.widget
         """``lab.log.value``: the explained log's HTML; ``lab.log_box``: its box beside the map."""
@@ -220,6 +220,12 @@ class LabShell(HistoryActions):
         return type(self)(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir,
                           presentation=self.ctl.presentation)
 
+    def _back_from_branch(self) -> None:
+        """After *Close branch*: the *History* tab shown and its *Fork here* focused, where the
+        instructor opened the branch (the browser scrolls the focused button into view)."""
+        self.tabs.selected_index = len(self.tabs.children) - len(SHARED_TABS) + SHARED_TABS.index("History")
+        self.history_panel.fork_button.focus()
+
     def open_branch(self, game: Engine, at: int, same_dice: bool) -> str:
         """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
         return self.fork_view.open(game, at, same_dice=same_dice)
@@ -268,6 +274,12 @@ class LabShell(HistoryActions):
         (:data:`~lcb_lab.ui.lab.messages.INPUT_ERRORS`) become a red message and a red log note;
         the engine rolls its state back on any exception, so nothing changed.  A success bumps
         the controller's ``version``: what depends on the game follows."""
+        return self.run_said(what, None, fn, *args, **kw)
+
+    def run_said(self, what: str, said: Callable[[], str | None] | None, fn: Callable[..., Any],
+                 *args: Any, **kw: Any) -> Any:
+        """:meth:`run`, whose success says ``said()`` (a whole sentence, called once ``fn`` returned;
+        None or "": the usual "<what>: done.") -- e.g. what a team answered; a refusal names ``what``."""
         before = self.game.log_length()
         t0 = time.perf_counter()
         with self.ctl.batch():
@@ -277,7 +289,7 @@ class LabShell(HistoryActions):
                 self.fail(what, e)
                 out = None
             else:
-                self.ctl.acted(what, before)
+                self.ctl.acted(what, before, said() if said is not None else None)
         self.timings[what] = time.perf_counter() - t0
         return out
 
@@ -288,10 +300,14 @@ class LabShell(HistoryActions):
         else:
             self.ctl.note(f'<div class="lcb-log-line lcb-refused">{esc(error_text(what, err))}</div>')
         self.ctl.message = message_html(error_text(what, err), refused=True)
+        echo_in_cell(error_text(what, err))
 
     def say(self, text: str, refused: bool = True) -> None:
-        """A message about the lab itself (a bad label, the wrong view): no log note."""
+        """A message about the lab itself (a bad label, the wrong view): no log note (a red one asked
+        from a notebook cell is printed under the cell too)."""
         self.ctl.say(text, refused=refused)
+        if refused:
+            echo_in_cell(text)
 
     def apply_act(self, action: Any) -> Any:
         """Apply one typed act (a game's button or picker) through :meth:`run` and :meth:`apply_in_view`:

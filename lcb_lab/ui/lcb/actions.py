@@ -33,6 +33,7 @@ from lcb_lab.kernel.errors import LabError
 from lcb_lab.games.lcb.offers import Offers, refusal
 from lcb_lab.ui.lcb.map import palette
 from lcb_lab.ui.lcb import panels
+from lcb_lab.ui.lcb.answer_words import answer_line
 from lcb_lab.ui.lcb.decisions import policy_label
 from lcb_lab.ui.lcb.impulse_why import reason_line
 
@@ -58,7 +59,8 @@ class LabActions:
     def _gate(self, what: str) -> bool:
         if self.may_play():
             return True
-        self.say(f"{what}: not from the {panels.view_name(self.team)}. {self.locked_text()}. Nothing changed.")
+        self.say(f"{what}: not from the {panels.view_name(self.team)}: {self.ctl.locked_reason()} \u2014 switch to the "
+                 f"{panels.view_name(self.playing_team())}. Nothing changed.")
         return False
 
     def _gate_decision(self, what: str) -> bool:
@@ -92,7 +94,12 @@ class LabActions:
         message (default: :func:`act_name`).  Returns what the act's handler returned
         (``game.result``), or None when refused."""
         what = what or act_name(action)
-        return self.run(what, self._apply, action) if self._may(action, what) else None
+        if not self._may(action, what):
+            return None
+        if isinstance(action, A.Answer):
+            said: list[str] = []
+            return self.run_said(what, lambda: said[0] if said else None, self._apply_answer, action, said)
+        return self.run(what, self._apply, action)
 
     def _may(self, action, what: str) -> bool:
         """May the current view apply ``action``? (says why not in red)."""
@@ -203,16 +210,40 @@ class LabActions:
         """Answer the pending choice with ``value`` in the decision panel's shape (the choice's class
         parses it: e.g. ``{"absorb": 1}`` for MILDECs, 4.22), gated to the deciding team's view; a
         refusal is a red message.  Returns the next pending choice (None: none; also when refused)."""
-        return self.run("Answer", self._answer, value) if self._gate_decision("Answer") else None
+        if not self._gate_decision("Answer"):
+            return None
+        said: list[str] = []
+        return self.run_said("Answer", lambda: said[0] if said else None, self._answer, value, said)
 
-    def _answer(self, value):
+    def _answer(self, value, said: list[str]):
         """The pending choice's typed answer of the decision panel's value, applied; returns the
-        next pending choice."""
+        next pending choice (``said`` gets the line naming what was answered)."""
         d = self.game.pending
         if d is None:
             raise LabError("no choice is pending")
-        self._apply(self._answer_action(d, value))
+        self._apply_answer(self._answer_action(d, value), said)
         return self.game.pending
+
+    def _apply_answer(self, act: A.Answer, said: list[str], how: str = ""):
+        """Apply the typed answer ``act``; on success ``said`` gets what it chose, in the rulebook's words,
+        as the answering view may know it (:func:`~lcb_lab.ui.lcb.answer_words.answer_line` of the view's
+        own pending choice; ``how``: the policy that chose it)."""
+        mine = self.ctl.view_model().pending
+        d = mine.choice if mine is not None and mine.mine else None
+        line = answer_line(d, act, self._known_card_names(), self._chain_link_name, how) if d is not None else None
+        out = self._apply(act)
+        if line:
+            said.append(line)
+        return out
+
+    def _known_card_names(self) -> dict[str, str]:
+        """cid -> name of the cards the current view may know (no card id reaches a message)."""
+        cards, _ = self.ctl.cards()
+        return {c["cid"]: c["name"] for c in cards if c.get("cid") and c.get("name")}
+
+    def _chain_link_name(self, pid) -> str:
+        """A link of the open card chain as the view names it: "#1 Tactical Cyber Attack (Blue (US))"."""
+        return self.decision._link_name(pid)
 
     def _answer_action(self, d, value) -> A.Answer:
         """The typed answer of ``value`` in the panel's shape for choice ``d`` (its class parses it;
@@ -223,13 +254,16 @@ class LabActions:
         """Answer the pending choice by auto policy ``name`` (None: the default policy; e.g. ``"pass"``),
         gated like :meth:`answer`.  Returns the next pending choice (None: none; also when refused)."""
         what = f"Answer: {policy_label(name)}" if name else "Answer with the default policy"
-        return self.run(what, self._answer_policy, name) if self._gate_decision(what) else None
+        if not self._gate_decision(what):
+            return None
+        said: list[str] = []
+        return self.run_said(what, lambda: said[0] if said else None, self._answer_policy, name, said)
 
-    def _answer_policy(self, name: str | None):
+    def _answer_policy(self, name: str | None, said: list[str]):
         d = self.game.pending
         if d is None:
             raise LabError("no choice is pending")
-        self._apply(answer_with(d, name))
+        self._apply_answer(answer_with(d, name), said, how=policy_label(name or d.DEFAULT_POLICY))
         return self.game.pending
 
     def resolve(self) -> Any:

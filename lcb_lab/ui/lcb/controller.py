@@ -124,13 +124,21 @@ class LcbController(LabController):
         """May the current view see and drive the impulse controls (:attr:`ViewModel.may_play`)?"""
         return self.view_model().may_play
 
-    def locked_text(self) -> str:
-        """Why the current view may not play the impulse."""
-        who = self.playing_team()
-        name, view = palette.TEAM_NAME.get(who, who), panels.view_name(who)
+    def locked_reason(self) -> str:
+        """Why the current view may not play the impulse, in a few words with the rules: "Blue (US) is
+        playing its impulse (3.3, 3.31)" (the active player's impulse, its Core Actions its own) or
+        "Red (RU) begins the next impulse (3.3)" (the teams alternate impulses)."""
+        name = palette.TEAM_NAME.get(self.playing_team(), self.playing_team())
         if self.game.impulse is not None:
-            return f"{name} is playing its impulse \u2014 switch to the {view} or the Instructor view to play it"
-        return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
+            return f"{name} is playing its impulse (3.3, 3.31)"
+        return f"{name} begins the next impulse (3.3)"
+
+    def locked_text(self) -> str:
+        """:meth:`locked_reason` and what to do: "... \u2014 switch to the Blue (US) view or the Instructor
+        view to play it"."""
+        view = panels.view_name(self.playing_team())
+        verb = "play" if self.game.impulse is not None else "begin"
+        return f"{self.locked_reason()} \u2014 switch to the {view} or the Instructor view to {verb} it"
 
     # ================================================================ the game in play
     def game_in_progress(self) -> bool:

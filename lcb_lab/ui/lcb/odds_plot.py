@@ -109,11 +109,13 @@ def compare_figure(variants: dict[str, EngagementOdds], width: int = 360, height
     return fig
 
 
-def count_figure(counts: dict, title: str, x_label: str = "", width: int = 360, height: int = 220) -> figure:
+def count_figure(counts: dict, title: str, x_label: str = "", width: int = 360, height: int = 220,
+                 y_label: str = "games") -> figure:
     """Bar chart of counts (e.g. winners of many games), each bar labelled with its number.
 
     ``width`` x ``height`` is the plot frame in pixels; the y range leaves room
-    above the tallest bar for its label.
+    above the tallest bar for its label.  ``y_label``: what is counted ("games"; a study's
+    "runs", which may end before the game does).
     """
     keys = [str(k) for k in counts]
     vals = [counts[k] for k in counts]
@@ -122,7 +124,7 @@ def count_figure(counts: dict, title: str, x_label: str = "", width: int = 360, 
     src = ColumnDataSource({"k": keys, "n": vals, "label": labels})
     fig = figure(x_range=keys, frame_width=width, frame_height=height, toolbar_location=None, title=title,
                  y_range=Range1d(0, _end_with_room(max(vals, default=0), label_h, height)),
-                 x_axis_label=x_label, y_axis_label="games")
+                 x_axis_label=x_label, y_axis_label=y_label)
     fig.vbar(x="k", top="n", width=0.7, color=SAFE, source=src)
     fig.text(x="k", y="n", text="label", source=src, text_align="center", text_baseline="bottom",
              y_offset=-LABEL_PAD_PX, text_font_size=f"{LABEL_PT}pt")

@@ -71,14 +71,14 @@ def hp_lost_figure(result: StudyResult, unit: str, width: int = 380, height: int
 
 def count_figure_of(result: StudyResult, what: str, width: int = 300, height: int = 180) -> figure:
     """``what`` = ``"kills US"`` / ``"kills RU"`` (units that team destroyed, 3.5) or ``"winner"``
-    (15.0; "none": not decided at the horizon): runs per value, labelled bars."""
+    (15.0; "none": not decided at the horizon): runs per value, labelled bars (the y axis: "runs")."""
     if what == "winner":
         counts = {w: f.k for w, f in result.winners().items()}
-        return count_figure(counts, f"winner at the horizon ({result.plan.horizon})", "winner", width, height)
+        return count_figure(counts, f"winner at the horizon ({result.plan.horizon})", "winner", width, height, "runs")
     team = what.split()[-1]
     c = result.kills()[team]
     counts = {k: c.get(k, 0) for k in range(max(c) + 1)}
-    return count_figure(counts, f"units {team} destroyed per run", "units destroyed", width, height)
+    return count_figure(counts, f"units {team} destroyed per run", "units destroyed", width, height, "runs")
 
 
 def study_figure(result: StudyResult) -> column:
@@ -87,8 +87,6 @@ def study_figure(result: StudyResult) -> column:
     units = [e.unit for e in result.exact if e.unit] or list(result.hp_lost())[:4]
     figs = [hp_lost_figure(result, u) for u in units[:4]]
     figs += [count_figure_of(result, "kills US"), count_figure_of(result, "kills RU"), count_figure_of(result, "winner")]
-    for f in figs[len(units[:4]):]:
-        f.yaxis.axis_label = "runs"
     return column(*figs)
 
 
