@@ -2,8 +2,8 @@
 
 BokehJS resolves a hatch read from a data column to one image per row and per glyph view, and
 for a blank row (``" "``) it creates a canvas of its own that it never paints; a row whose
-pattern ``hatch_extra`` names takes that texture's one image instead.  These tests check that
-every such glyph of the map (the terrain, the hexes, the naval zones, the map key, the counters
+pattern ``hatch_extra`` names takes that texture's image instead, drawn at once (an image loaded
+later makes BokehJS paint the map again).  These tests check that every such glyph of the map (the terrain, the hexes, the naval zones, the map key, the counters
 and both overlay layers) names the blank texture, that blank rows are still the blank pattern
 (so BokehJS still skips them when painting), and that two maps in two documents share no texture.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from bokeh.document import Document
-from bokeh.models import GlyphRenderer, ImageURLTexture
+from bokeh.models import CanvasTexture, GlyphRenderer
 
 from lcb_lab import load_scenario
 from lcb_lab.ui.lcb.map import MapView, palette
@@ -39,8 +39,9 @@ def test_every_data_hatch_names_the_blank_texture(board):
     assert set(renderers) == HATCHED
     for name, r in renderers.items():
         tex = r.glyph.hatch_extra.get(palette.BLANK_HATCH)
-        assert isinstance(tex, ImageURLTexture), name
-        assert tex.url == palette.BLANK_TEXTURE_URL, name
+        # drawn at once: an image loaded later (ImageURLTexture) would paint the map a second time
+        assert isinstance(tex, CanvasTexture), name
+        assert tex.code == palette.BLANK_TEXTURE_CODE == "", name
         assert set(r.glyph.hatch_extra) == {" "}, name       # the drawn patterns stay Bokeh's own
     # the rows drawn without a hatch carry " ", the one pattern the texture stands for
     hexes = renderers["hexes"].data_source.data["hatch"]

@@ -67,8 +67,9 @@ pattern tile every 10 px."""
 
 BLANK_HATCH = " "
 """The ``hatch`` column's value of a row drawn without a hatch (Bokeh's blank pattern)."""
-BLANK_TEXTURE_URL = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
-"""A 1 x 1 transparent GIF: the texture :func:`blank_hatch` names for the blank pattern (never drawn)."""
+BLANK_TEXTURE_CODE = ""
+"""The texture :func:`blank_hatch` names for the blank pattern: a ``CanvasTexture`` that draws nothing
+(its rows are never drawn)."""
 
 
 def blank_hatch() -> dict:
@@ -76,15 +77,19 @@ def blank_hatch() -> dict:
 
     BokehJS resolves a vectorised hatch to one image per row *and per glyph view* (a renderer has
     five: the glyph, its selection, non-selection, muted and decimated copies) every time the row
-    data is set, and for a blank row it creates, sizes and clears a canvas of its own though it
-    never paints one (``HatchVector.update``: about 900 canvases for the Gotland map's first
-    render).  A row whose pattern is named in ``hatch_extra`` takes that texture's image instead,
-    one shared image; blank rows are still skipped when painting (``HatchVector.v_doit``), so the
-    map draws the same pixels.  A new texture each call: a Bokeh model belongs to one document,
-    and each map is its own.
+    data is set, and for a blank row it creates a canvas layer of its own though it never paints
+    one (``HatchVector.update``: about 900 layers for the Gotland map's first render).  A row whose
+    pattern is named in ``hatch_extra`` takes that texture's image instead; blank rows are still
+    skipped when painting (``HatchVector.v_doit``), so the map draws the same pixels.
+
+    The texture is a ``CanvasTexture`` that draws nothing: its image is made at once, a small
+    canvas of ``hatch_scale`` pixels.  An ``ImageURLTexture`` (one shared image) is loaded
+    asynchronously, and when its image arrives after the map's first paint -- on a loaded
+    machine -- BokehJS paints the whole map again (``request_paint``).  A new texture each call:
+    a Bokeh model belongs to one document, and each map is its own.
     """
-    from bokeh.models import ImageURLTexture
-    return {"hatch_extra": {BLANK_HATCH: ImageURLTexture(url=BLANK_TEXTURE_URL)}}
+    from bokeh.models import CanvasTexture
+    return {"hatch_extra": {BLANK_HATCH: CanvasTexture(code=BLANK_TEXTURE_CODE)}}
 
 
 TERRAIN_WORDS = {"blue": "Blue: 1 MP (naval)", "green": "Green: 1 MP", "yellow": "Yellow: 2 MP",
