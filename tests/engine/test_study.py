@@ -274,6 +274,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.whatif.study import Plan, study
 from lcb_lab.kernel.errors import LabError
 LabError.full_traceback = sys.argv[1] == "full"
+signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal (a test runner's worker may ignore it)
 g = lcb_lab.situation(units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
                              "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True}},
                       initiative="RU", seed=3)
