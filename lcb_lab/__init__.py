@@ -17,6 +17,8 @@ __version__ = "0.1.0"
 if "IPython" in _sys.modules:   # inside IPython: a NameError after a stopped cell shows as one line (elsewhere
     from lcb_lab.ui.lab.notebook_errors import install as _install_notebook_errors   # nothing to install)
     _install_notebook_errors()
+    from lcb_lab.ui.lab.kernel_log import install as _quiet_closed_sockets   # a kernel shut down mid-cell
+    _quiet_closed_sockets()                                                  # logs no ZMQ traceback
 __all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "IllegalAction", "LabError", "ScenarioError",
            "Dice", "__version__"]
 

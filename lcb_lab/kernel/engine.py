@@ -39,7 +39,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from lcb_lab.kernel import datacodec, datashare
 from lcb_lab.kernel.actions import CHANCE, Action, ActionCodec  # noqa: F401 - CHANCE: what to_act may return
 from lcb_lab.kernel.datashare import share
-from lcb_lab.kernel.dice import Dice, Die, default_rng
+from lcb_lab.kernel.dice import Dice, Die, default_rng, state_problem
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
 from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step, new_step
@@ -175,12 +175,21 @@ class Engine:
         return n
 
     def check_step_fields(self, f: dict) -> dict:
-        """A saved step's fields but its action, checked (a game checks its dice and players).
+        """A saved step's fields but its action, checked: ``dice`` a list of whole numbers,
+        ``dice_after`` a dice state (:func:`~lcb_lab.kernel.dice.state_problem`), ``log_len`` an int
+        (a game checks its dice's faces and its players).
         Raises InputError("record step", field, problem)."""
         need = {"dice": list, "dice_after": dict, "log_len": int}
         for k, t in need.items():
             if not isinstance(f.get(k), t) or isinstance(f.get(k), bool):
                 raise InputError("record step", k, f"missing or not a {t.__name__}")
+        bad = next((i for i, v in enumerate(f["dice"]) if type(v) is not int), None)
+        if bad is not None:
+            raise InputError("record step", f"dice[{bad}]", f"a whole number is expected, not {f['dice'][bad]!r:.40}")
+        wrong = state_problem(f["dice_after"])
+        if wrong is not None:
+            key, problem = wrong
+            raise InputError("record step", "dice_after" if key == "(value)" else f"dice_after.{key}", problem)
         turn, sub, player = self.place_keys
         extra = sorted(set(f) - {*need, "auto", turn, sub, player, "label"})
         if extra:
@@ -459,7 +468,7 @@ class Engine:
             raise ScenarioError(file, "record", f"an object ({{...}}) or null is expected, the file has {json_type(rec)}")
         initial = read_part(rec, "initial", file, lambda v: v, at="record")
         first = read_part(initial, "state", file, self.state_from_data, at="record.initial")
-        dice = read_part(initial, "dice", file, lambda v: type(self.dice).from_state(v, self.dice.die),
+        dice = read_part(initial, "dice", file, lambda v: type(self.dice).from_saved(v, self.dice.die),
                          at="record.initial")
         raw = rec.get("steps")
         if not isinstance(raw, list):

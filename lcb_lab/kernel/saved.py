@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, TypeVar
 
 from lcb_lab.kernel.datacodec import DataError
+from lcb_lab.kernel.dice import DiceStateError
 from lcb_lab.kernel.errors import LabError, ScenarioError
 
 __all__ = ["restore", "read_part", "reason", "json_type", "first_difference", "READ_ERRORS"]
@@ -68,6 +69,8 @@ def read_part(d: dict, key: str, file: str, read: Callable[[dict], T], at: str =
     except DataError as e:                   # the codec names the keys down to the bad value
         raise ScenarioError(file, where + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in e.loc),
                             e.problem) from None
+    except DiceStateError as e:              # the dice state's own key down to the bad value
+        raise ScenarioError(file, where if e.key == "(value)" else f"{where}.{e.key}", e.problem) from None
     except READ_ERRORS as e:
         raise ScenarioError(file, where, f"malformed: {reason(e)}") from None
 
@@ -79,7 +82,7 @@ def restore(proto: Any, d: dict, file: str, die: Any = _KEEP) -> Any:
     is one.  Raises ScenarioError naming ``file`` and the key."""
     state = read_part(d, "state", file, proto.state_from_data)
     dice_die = proto.dice.die if die is _KEEP else die
-    dice = read_part(d, "dice", file, lambda v: type(proto.dice).from_state(v, dice_die))
+    dice = read_part(d, "dice", file, lambda v: type(proto.dice).from_saved(v, dice_die))
     g = proto.spawn(state, dice)
     if d.get("record") is not None:
         g.load_record(d["record"], file)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -98,7 +99,8 @@ def run_study(hooks: StudyHooks, start: Any, plan: Any, runs: int = 1000, seed: 
     in.  Raises LabError for ``runs < 1``, a negative or non-int seed, a ``chunk`` that is not a
     positive int, a bad ``workers``, or a scheduler address no scheduler answers at within
     :data:`CONNECT_TIMEOUT` seconds (one line: the address and why); Ctrl-C raises
-    :class:`StudyInterrupted` (a ``KeyboardInterrupt``: the runs done, one line in a notebook)."""
+    :class:`StudyInterrupted` (a ``KeyboardInterrupt``: the runs done, one line in a notebook and,
+    left uncaught, in a plain script: :func:`one_line_hook`)."""
     if not isinstance(runs, int) or isinstance(runs, bool) or runs < 1:
         raise LabError(f"study: runs must be a positive int, not {runs!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -119,6 +121,7 @@ def run_study(hooks: StudyHooks, start: Any, plan: Any, runs: int = 1000, seed: 
         else:
             got = _distributed(hooks, start, plan, seed, parts, viewer, bar, workers)
     except KeyboardInterrupt:
+        one_line_hook()
         raise StudyInterrupted(f"study interrupted (Ctrl-C) after {bar.done} of {runs} runs; "
                                "no result (a cluster started for it is closed)") from None
     finally:
@@ -135,6 +138,25 @@ class StudyInterrupted(KeyboardInterrupt):
             import traceback
             return "".join(traceback.format_exception(self)).rstrip("\n").split("\n")
         return [f"{type(self).__name__}: {self}"]
+
+
+def one_line_hook() -> None:
+    """Make ``sys.excepthook`` print an uncaught :class:`StudyInterrupted` as its one line on stderr
+    (a plain ``python script.py`` interrupted in a study), unless ``LabError.full_traceback``;
+    every other exception goes to the hook that was there.  Installed once, when a study is
+    interrupted (IPython shows a cell's error through ``_render_traceback_``, not this hook)."""
+    if getattr(sys.excepthook, "_study_one_line", False):
+        return
+    previous = sys.excepthook
+
+    def hook(kind: type[BaseException], value: BaseException, tb: Any) -> None:
+        if isinstance(value, StudyInterrupted) and not LabError.full_traceback:
+            print(f"{kind.__name__}: {value}", file=sys.stderr)
+        else:
+            previous(kind, value, tb)
+
+    hook._study_one_line = True          # type: ignore[attr-defined]
+    sys.excepthook = hook
 
 
 class _Bar:

@@ -265,3 +265,41 @@ def test_ctrl_c_during_a_study_is_one_line_with_the_runs_done():
     assert isinstance(e.value, StudyInterrupted)
     assert e.value._render_traceback_() == [
         "StudyInterrupted: study interrupted (Ctrl-C) after 4 of 10 runs; no result (a cluster started for it is closed)"]
+
+
+SCRIPT_CTRL_C = """
+import os, signal, sys
+import lcb_lab
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.whatif.study import Plan, study
+from lcb_lab.kernel.errors import LabError
+LabError.full_traceback = sys.argv[1] == "full"
+signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal (a test runner's worker may ignore it)
+g = lcb_lab.situation(units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+                             "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True}},
+                      initiative="RU", seed=3)
+acts = (A.BeginImpulse("TF Red"), A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)),
+        A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
+
+def ctrl_c(done, total):
+    if done == 6:
+        os.kill(os.getpid(), signal.SIGINT)       # the user's Ctrl-C, as the terminal sends it
+study(g, Plan(acts), runs=10, workers=0, progress=False, chunk=3, on_progress=ctrl_c)
+"""
+
+
+@pytest.mark.parametrize("mode", ["one_line", "full"])
+def test_ctrl_c_during_a_study_in_a_plain_script_is_one_line(tmp_path, mode):
+    """``python script.py`` interrupted in a study: one line on stderr, no traceback (before: the
+    traceback through run_study ending in StudyInterrupted); ``LabError.full_traceback`` keeps it."""
+    (tmp_path / "script.py").write_text(SCRIPT_CTRL_C, encoding="utf-8")
+    r = subprocess.run([sys.executable, "script.py", mode], capture_output=True, text=True, cwd=tmp_path,
+                       timeout=120)
+    assert r.returncode != 0 and r.stdout == ""
+    line = ("StudyInterrupted: study interrupted (Ctrl-C) after 6 of 10 runs; no result (a cluster started "
+            "for it is closed)")
+    if mode == "one_line":
+        assert r.stderr.splitlines() == [line]
+    else:
+        assert r.stderr.startswith("Traceback (most recent call last):") and "run_study" in r.stderr
+        assert r.stderr.splitlines()[-1] == "lcb_lab.kernel.study." + line

@@ -62,3 +62,51 @@ def test_reason_names_a_missing_key_and_hides_python_words():
     assert reason(KeyError("turn")) == "the key 'turn' is missing"
     assert "object has no attribute" not in reason(AttributeError("'str' object has no attribute 'get'"))
     assert reason(ValueError("turn: 0 is not a turn")) == "turn: 0 is not a turn"
+
+
+def _set(d: dict, path: tuple, value) -> dict:
+    d = json.loads(json.dumps(d))
+    inner = d
+    for k in path[:-1]:
+        inner = inner[k]
+    inner[path[-1]] = value
+    return d
+
+
+# (where in the save, the hostile value, the key named, the problem): a dice state read from a file is
+# checked when it is read.  Before: numpy's or int()'s own error escaped the loader (a TypeError,
+# OverflowError, KeyError or ValueError), or -- the top-level dice -- the game loaded and broke at its
+# first seeded roll.
+DICE = [
+    (("dice", "seed"), -1, "dice.seed", "null or a whole number >= 0 is expected, not -1"),
+    (("dice", "seed"), 1.5, "dice.seed", "null or a whole number >= 0 is expected, not 1.5"),
+    (("dice", "rng", "uinteger"), -1, "dice.rng.uinteger", "a whole number 0 .. 2**32-1 is expected, not -1"),
+    (("dice", "rng", "state", "inc"), 2**130, "dice.rng.state.inc",
+     f"a whole number 0 .. 2**128-1 is expected, not {2**130}"),
+    (("dice", "rng", "bit_generator"), "MT19937", "dice.rng.bit_generator", "'PCG64' is expected, not 'MT19937'"),
+    (("dice", "forced"), [3, None], "dice.forced[1]", "a whole number is expected, not None"),
+    (("dice", "rigged"), True, "dice.rigged", "unknown key; a dice state has seed, rng, forced"),
+    (("record", "initial", "dice", "rng"), [], "record.initial.dice.rng",
+     "null or numpy's PCG64 state (bit_generator, state, has_uint32, uinteger) is expected, not []"),
+    (("record", "steps", 0, "dice_after", "rng", "state"), [], "record.steps[0].dice_after.rng.state",
+     "an object of state and inc is expected, not []"),
+    (("record", "steps", 0, "dice_after", "rng", "has_uint32"), True, "record.steps[0].dice_after.rng.has_uint32",
+     "0 or 1 is expected, not True"),
+    (("record", "steps", 0, "dice"), ["six"], "record.steps[0].dice[0]", "a whole number is expected, not 'six'"),
+]
+
+
+@pytest.mark.parametrize("game", list(UIS))
+@pytest.mark.parametrize("case", range(len(DICE)), ids=[k for _, _, k, _ in DICE])
+def test_a_hostile_dice_state_is_refused_when_the_save_is_read(game, case, tmp_path):
+    ui = UIS[game]
+    where, value, key, problem = DICE[case]
+    saved = _saved(ui, tmp_path)
+    if saved["dice"]["rng"] is None or saved["record"]["steps"][0]["dice_after"]["rng"] is None:
+        pytest.skip("no seeded generator in this save")
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(_set(saved, where, value)))
+    with pytest.raises(ScenarioError) as e:
+        ui.load_game(path)
+    assert (e.value.file, e.value.key, e.value.problem) == (str(path), key, problem)
+

@@ -214,3 +214,58 @@ def test_the_app_page_loads_core_bokehjs_itself():
     assert "page_config.get('lcbBokehjs')" in template and "<script defer src=\"{{ page_config['lcbBokehjs'] }}\"" in template
     app = V._app_class()
     assert app.__mro__[1].__name__ == "Voila"
+
+
+# ------------------------------------------------------------------ stopping the app: no ZMQ traceback
+RACE = """
+import sys, tempfile, time
+from jupyter_client import KernelManager
+err = tempfile.TemporaryFile()
+km = KernelManager()
+km.start_kernel(stderr=err)
+kc = km.client(); kc.start_channels(); kc.wait_for_ready(timeout=60)
+kc.execute(sys.argv[1] + "\\nimport time; time.sleep(2)")      # the pre-heated kernel, still in its cell
+time.sleep(1)
+km.shutdown_kernel(now=False)                                  # the app stopped: the kernel told to stop
+kc.stop_channels()
+err.seek(0)
+sys.stdout.write(err.read().decode())
+"""
+
+
+@pytest.mark.parametrize("cell", ["import lcb_lab", "x = 1"])
+def test_a_kernel_shut_down_in_its_cell_logs_no_zmq_traceback_once_lcb_lab_is_imported(tmp_path, cell):
+    """Stopping ``lcb-lab voila`` while its pre-heated kernel still runs the app notebook: the cell's
+    reply meets a closed socket.  Before: ipykernel logged 'Exception in message handler' and a ZMQ
+    traceback on the app's terminal; a kernel that imported lcb_lab drops that one record
+    (lcb_lab/ui/lab/kernel_log.py) -- a kernel that did not still logs it (the race is real)."""
+    r = subprocess.run([sys.executable, "-c", RACE, cell], capture_output=True, text=True, timeout=120,
+                       cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-2000:]
+    if cell == "import lcb_lab":
+        assert "Traceback" not in r.stdout and "ZMQError" not in r.stdout, r.stdout[-2000:]
+    else:
+        assert "ZMQError: Socket operation on non-socket" in r.stdout
+
+
+def test_the_closed_socket_filter_drops_only_a_closed_sockets_zmq_error():
+    import errno
+    import logging
+
+    import zmq
+
+    from lcb_lab.ui.lab import kernel_log
+
+    class Kernel:
+        log = logging.getLogger("lcb_lab_test_kernel_log")
+    seen: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda rec: seen.append(rec.getMessage())
+    Kernel.log.addHandler(handler)
+    assert kernel_log.install(Kernel()) and kernel_log.install(Kernel())
+    assert len(Kernel.log.filters) == 1                     # installed once
+    for i, exc in enumerate([zmq.ZMQError(errno.ENOTSOCK), zmq.ZMQError(errno.EAGAIN), ValueError("x")]):
+        Kernel.log.error("handler %d", i, exc_info=(type(exc), exc, None))
+    Kernel.log.error("no exception")
+    assert seen == ["handler 1", "handler 2", "no exception"]
+    assert kernel_log.install(object()) is False

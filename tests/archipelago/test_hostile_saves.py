@@ -1,0 +1,76 @@
+"""A hand-edited Archipelago save naming a player, a piece class, a point, a facing, a phase or a
+level the game has not is refused when it is read -- one ScenarioError naming the file, the key down
+to the value and what is wrong (lcb_lab/games/archipelago/state_check.py).  Before: the state was
+checked for its types only; each of these loaded, and ``"kind": "dragon"`` or ``"to_move":
+"Green"`` broke the game at its next act (a KeyError, a ValueError)."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from lcb_lab.games.archipelago.state_check import state_problem
+from lcb_lab.kernel.autoplay import pick
+from lcb_lab.kernel.errors import LabError, ScenarioError
+from lcb_lab.ui.archipelago.game_ui import ARCH_UI, new_archipelago
+
+
+def _saved(tmp_path) -> dict:
+    g = new_archipelago(1, 1)
+    rng = np.random.default_rng(1)
+    for _ in range(12):
+        try:
+            g.apply(pick(g, rng))
+        except LabError:
+            pass
+    path = tmp_path / "good.json"
+    ARCH_UI.save_game(g, path)
+    return json.loads(path.read_text())
+
+
+HOSTILE = [
+    (("pieces", "Red TB-1", "owner"), "Green", "pieces.Red TB-1.owner", "'Green' is not a player (Red, Blue)"),
+    (("pieces", "Red TB-1", "kind"), "dragon", "pieces.Red TB-1.kind", "'dragon' is not a class of the pieces' catalog"),
+    (("pieces", "Red TB-1", "point"), [999, 999], "pieces.Red TB-1.point",
+     "[999, 999] is not a point of the board 'archipelago'"),
+    (("pieces", "Red TB-1", "facing"), 9, "pieces.Red TB-1.facing",
+     "a piece faces one of the six sides of its point (0 to 5), not 9"),
+    (("to_move",), "Green", "to_move", "'Green' is not a player (Red, Blue)"),
+    (("phase",), "lunch", "phase", "'lunch' is not a phase (setup, start, move, fire, choose, cards)"),
+    (("turn",), -1, "turn", "the turns count from 1, not -1"),
+    (("level",), 9, "level", "the lab plays levels 1 to 5, not 9"),
+]
+
+
+@pytest.mark.parametrize("at", ["state", "record.initial.state"])
+@pytest.mark.parametrize("case", range(len(HOSTILE)), ids=[k for _, _, k, _ in HOSTILE])
+def test_a_state_the_game_has_not_is_refused_in_one_line(tmp_path, case, at):
+    where, value, key, problem = HOSTILE[case]
+    saved = _saved(tmp_path)
+    if at == "state":
+        saved["record"] = None                      # the state alone: nothing replays to catch it
+    inner = saved["state"] if at == "state" else saved["record"]["initial"]["state"]
+    for k in where[:-1]:
+        inner = inner[k]
+    inner[where[-1]] = value
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(saved))
+    with pytest.raises(ScenarioError) as e:
+        ARCH_UI.load_game(path)
+    assert (e.value.file, e.value.key, e.value.problem) == (str(path), f"{at}.{key}", problem)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_every_state_of_random_play_passes_the_check(level):
+    """The check refuses no state the rules reach (random legal play at each level)."""
+    g = new_archipelago(level, level)
+    rng = np.random.default_rng(level)
+    for _ in range(120):
+        assert state_problem(g.state, g.board) is None
+        if g.to_act() is None:
+            break
+        try:
+            g.apply(pick(g, rng))
+        except LabError:
+            pass

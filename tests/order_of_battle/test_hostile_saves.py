@@ -1,0 +1,92 @@
+"""A hand-edited Order of Battle save naming a card, a Commander or a phase the game has not is
+refused when it is read -- one ScenarioError naming the file, the key down to the value and what is
+wrong (lcb_lab/games/order_of_battle/state_check.py) -- not loaded as a game no rule can play.
+Before: the state was checked for its types only, and each of these loaded."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from lcb_lab.games.order_of_battle.state_check import state_problem
+from lcb_lab.kernel.autoplay import pick
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.ui.order_of_battle.game_ui import OOB_UI
+
+
+def _saved(tmp_path) -> dict:
+    g = OOB_UI.new_game(OOB_UI.default_scenario, 1, None)
+    rng = np.random.default_rng(1)
+    for _ in range(25):
+        g.apply(pick(g, rng))
+    path = tmp_path / "good.json"
+    OOB_UI.save_game(g, path)
+    return json.loads(path.read_text())
+
+
+def _edit(d: dict, at: str, path: tuple, change) -> dict:
+    d = json.loads(json.dumps(d))
+    inner = d[at] if at == "state" else d["record"]["initial"]["state"]
+    for k in path[:-1]:
+        inner = inner[k]
+    change(inner, path[-1])
+    return d
+
+
+def _set(value):
+    return lambda inner, k: inner.__setitem__(k, value)
+
+
+def _append(value):
+    return lambda inner, k: inner[k].append(value)
+
+
+HOSTILE = [
+    (("commanders", "Ash", "hand"), _append("No Such Card"), "commanders.Ash.hand[{n}]",
+     "'No Such Card' is not a card of the card set"),
+    (("commanders", "Birch", "fame_deck", "draw"), _set(["Bogus"]), "commanders.Birch.fame_deck.draw[0]",
+     "'Bogus' is not a card of the card set"),
+    (("commanders", "Ash", "display", 0, "card"), _set("Nobody"), "commanders.Ash.display[0].card",
+     "'Nobody' is not a card of the card set"),
+    (("phase",), _set("lunch"), "phase", "'lunch' is not a phase of the turn (draw, revenue, initiative, "
+     "purchase, organization, assignment, mission, victory, hotspot, l.9) or 'over'"),
+    (("lead",), _set("Zed"), "lead", "'Zed' is not a seated Commander (Ash, Birch, Cedar)"),
+    (("pending",), _set(["Birch", "Zed"]), "pending[1]", "'Zed' is not a seated Commander (Ash, Birch, Cedar)"),
+    (("turn",), _set(0), "turn", "the turns count from 1, not 0"),
+    (("commanders", "Cedar", "name"), _set("Ash"), "commanders.Cedar.name", "'Ash' under the Commander 'Cedar'"),
+]
+
+
+@pytest.mark.parametrize("at", ["state", "record.initial.state"])
+@pytest.mark.parametrize("case", range(len(HOSTILE)), ids=[k for _, _, k, _ in HOSTILE])
+def test_a_state_naming_what_the_game_has_not_is_refused_in_one_line(tmp_path, case, at):
+    where, change, key, problem = HOSTILE[case]
+    saved = _saved(tmp_path)
+    if at == "state":
+        saved["record"] = None                    # the state alone: nothing replays to catch it
+    edited = _edit(saved, "state" if at == "state" else "record", where, change)
+    n = len(edited["state"]["commanders"]["Ash"]["hand"]) - 1 if at == "state" else \
+        len(edited["record"]["initial"]["state"]["commanders"]["Ash"]["hand"]) - 1
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited))
+    with pytest.raises(ScenarioError) as e:
+        OOB_UI.load_game(path)
+    assert (e.value.file, e.value.key, e.value.problem) == (str(path), f"{at}.{key.format(n=n)}", problem)
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_state_of_random_play_passes_the_check(players):
+    """The check refuses no state the rules reach (random legal play through several turns)."""
+    from lcb_lab.games.order_of_battle.game import new_game
+    g = new_game(players, seed=players)
+    rng = np.random.default_rng(players)
+    phases = set()
+    for _ in range(300):
+        assert state_problem(g.state, g.cards) is None
+        phases.add(g.state.phase)
+        if g.to_act() is None:
+            break
+        g.apply(pick(g, rng))
+    assert len(phases) >= 6
