@@ -1,16 +1,14 @@
-"""What the lab sends the browser when it opens and on a click, and that the shortcuts change nothing.
+"""What the lab sends the browser when it opens, and that the shortcut to the map's bundle changes nothing.
 
 * the tabs (:class:`~lcb_lab.ui.lab.sync.LazyTab`): a page reaches the browser's view only once
   shown -- until then the browser has one empty box in its place -- while Python's ``children``
   are the real pages throughout;
 * the map (:class:`~lcb_lab.ui.lab.bokeh_model.LiveBokehModel`): its bundle is the one jupyter_bokeh
-  makes (without Bokeh's walk for Python callbacks), and the browser's echo of a patch is dropped
-  while a real change from the browser is still applied.
+  makes (without Bokeh's walk for Python callbacks).
 """
 from __future__ import annotations
 
 import ipywidgets as W
-from bokeh.core.serialization import Serializer
 from jupyter_bokeh.widgets import BokehModel
 
 from lcb_lab.ui.lab.bokeh_model import LiveBokehModel
@@ -77,26 +75,3 @@ def test_the_maps_bundle_is_jupyter_bokehs(lab):
     theirs = BokehModel._model_to_traits(fig)
     assert _bundle_without_ids(mine) == _bundle_without_ids(theirs)
     assert _bundle_without_ids(mine)[1:4] == (True, fig.id, True)
-
-
-def _jsevent(model, attr: str, new) -> dict:
-    return {"kind": "ModelChanged", "model": {"id": model.id}, "attr": attr, "new": new, "event": "jsevent"}
-
-
-def test_the_browsers_echo_of_a_patch_is_dropped_and_a_real_change_applied(lab):
-    m = lab.map_model
-    item = next(i for leg in lab.map.figure.legend for i in leg.items if i.label is not None)
-    label = item.label.value
-    x_range = lab.map.figure.x_range
-    source = next(r.data_source for r in lab.map.figure.renderers if hasattr(r, "data_source"))
-    data = Serializer().encode(source.data)
-    before = dict(source.data)
-    m._sync_model(m, {"kind": "ColumnDataChanged", "model": {"id": source.id}, "attr": "data", "new": data,
-                      "cols": list(before), "event": "jsevent"}, [])
-    m._sync_model(m, _jsevent(item, "label", {"type": "value", "value": label}), [])
-    m._sync_model(m, _jsevent(x_range, "start", x_range.start), [])
-    assert m.echoes_dropped == 3 and item.label.value == label and dict(source.data) == before
-    m._sync_model(m, _jsevent(item, "label", {"type": "value", "value": "moved"}), [])
-    start = x_range.start
-    m._sync_model(m, _jsevent(x_range, "start", start + 10.5), [])      # a pan in the browser
-    assert m.echoes_dropped == 3 and item.label.value == "moved" and x_range.start == start + 10.5

@@ -23,14 +23,7 @@ races the first render.  Resending the bundle once a view announced itself
   of one user action into a single patch message;
 * makes a bundle without Bokeh's walk over every model for Python callbacks
   (whose only use is a warning jupyter_bokeh suppresses): the same bundle, 0.05-0.15 s
-  less kernel CPU per bundle of the map;
-* drops the browser's echo of a patch it applied: jupyter_bokeh 4.1's view sends every
-  change a patch made back to the kernel (BokehJS marks them ``sync: false``, which the
-  view does not read); a data echo was deserialised for nothing (the base class applies
-  no ``ColumnDataChanged``) and a value echo set what Python already has.
-  :meth:`_sync_model` leaves out a ``ColumnDataChanged`` and a ``ModelChanged`` whose
-  plain value equals the model's; what a browser tool changes (a range, a selection)
-  still arrives.  ``echoes_dropped`` counts them.
+  less kernel CPU per bundle of the map.
 
 ``views_ready`` counts the DocumentReady announcements; ``bundles`` the bundles
 made, ``resyncs`` the re-renders forced.
@@ -42,7 +35,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
-from bokeh.core.property.vectorization import Unspecified, Value
 from bokeh.document.events import ColumnDataChangedEvent, ColumnsPatchedEvent, ColumnsStreamedEvent, \
     ModelChangedEvent
 from bokeh.embed.elements import div_for_render_item
@@ -57,8 +49,6 @@ if TYPE_CHECKING:
     from bokeh.models import LayoutDOM
 
 __all__ = ["LiveBokehModel"]
-
-_PLAIN = (str, int, float, bool, type(None))
 
 
 def _copy(col):
@@ -84,7 +74,6 @@ class LiveBokehModel(BokehModel):
         self.resyncs = 0
         self.bundles = 0
         self.patches_sent = 0
-        self.echoes_dropped = 0
         self._depth = 0
         self._touched: dict[tuple, Any] = {}
         self._seq = 0
@@ -154,36 +143,6 @@ class LiveBokehModel(BokehModel):
     def _repr_mimebundle_(self, **kwargs):
         self.before_display()
         return super()._repr_mimebundle_(**kwargs)
-
-    # ------------------------------------------------------------ the browser's messages
-    def _sync_model(self, _model: BokehModel, content: dict, _buffers: list) -> None:
-        """A browser message: an echo of a change Python sent (see the module docstring) is dropped,
-        anything else goes to jupyter_bokeh's handler."""
-        if content.get("event") == "jsevent" and self._is_echo(content):
-            self.echoes_dropped += 1
-            return
-        super()._sync_model(_model, content, _buffers)
-
-    def _is_echo(self, content: dict) -> bool:
-        """Does ``content`` (a "jsevent") change nothing Python does not have: whole data columns (the
-        base class applies none), or a plain value (str, number, bool, None; or a ``Value`` of one, as
-        a legend label) equal to the model's?"""
-        kind = content.get("kind")
-        if kind == "ColumnDataChanged":
-            return True
-        if kind != "ModelChanged" or self._document is None:
-            return False
-        model = self._document.get_model_by_id((content.get("model") or {}).get("id"))
-        attr = content.get("attr")
-        if model is None or not isinstance(attr, str) or attr not in model.properties():
-            return False
-        old, new = getattr(model, attr), content.get("new")
-        if isinstance(new, dict):                     # a value spec: {"type": "value", "value": ...}
-            if set(new) != {"type", "value"} or new["type"] != "value" or not isinstance(old, Value) \
-                    or old.transform is not Unspecified or old.units is not Unspecified:
-                return False
-            old, new = old.value, new["value"]
-        return type(old) is type(new) and type(new) in _PLAIN and old == new
 
     # ------------------------------------------------------------ views
     def _on_ready(self, _event) -> None:
