@@ -140,6 +140,9 @@ def test_a_hex_picked_by_keyboard_and_the_terrain_hatched(page: Page, voila_app_
     _assert_ring(got)
     page.keyboard.press("Enter")
     expect(L.tab(page, "Overlays")).to_have_class(re.compile("lm-mod-current"), timeout=D.KERNEL_MS)
+    # a tab's page is built in the browser once first shown (one kernel round trip): Tab once it is there
+    expect(page.locator(".lcb-app .widget-tab-contents .widget-checkbox:visible").first).to_be_visible(
+        timeout=D.KERNEL_MS)
     page.keyboard.press("Tab")
     got = page.evaluate(_ACTIVE_JS)
     assert (got["tag"], got["inTabs"]) == ("input", True), got        # the first switch of the Overlays tab

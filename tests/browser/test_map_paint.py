@@ -73,7 +73,10 @@ def test_the_map_is_painted_once_and_follows_the_clicks(page: Page, voila_url: s
     page.mouse.click(pt["x"], pt["y"])
     info = page.locator(".lcb-hex-info").first
     expect(info).to_contain_text("AJ-24", timeout=KERNEL_MS)
+    expect(page.locator(".lcb-unit-tracker").first).to_contain_text("1 Tanya", timeout=KERNEL_MS)
+    labui.tab(page, "Overlays").click()                # the overlays' note: a tab's page, built once shown
     expect(page.locator(".lcb-right").first).to_contain_text("Movement reach of 1 Tanya", timeout=KERNEL_MS)
+    labui.tab(page, "Impulse").click()
     page.wait_for_timeout(1500)                        # the patch reaches the canvas
     selected = _canvas_png(page)
     assert _changed_pixels(before, selected) > 5000, "the overlays of 1 Tanya were not drawn"

@@ -36,7 +36,7 @@ from lcb_lab.ui.lab.game_panel import GamePanel
 from lcb_lab.ui.lab.html import esc, message_html, refusal_note_html
 from lcb_lab.ui.lab.log_panel import LogPanel
 from lcb_lab.ui.lab.messages import INPUT_ERRORS, MessageLine, echo_in_cell, error_text
-from lcb_lab.ui.lab.sync import set_children
+from lcb_lab.ui.lab.sync import LazyTab, set_children
 from lcb_lab.ui.lab.timeline import HistoryActions, HistoryPanel
 from lcb_lab.ui.lab.voila_app import FILES_DIR_ENV
 
@@ -98,7 +98,7 @@ class LabShell(HistoryActions):
         self.timings: dict[str, float] = {}
         self._build_shared()
         self.panels = self.game_panels()
-        self.tabs = W.Tab(children=[w for _, w in self.panels.tabs] + [
+        self.tabs = LazyTab(children=[w for _, w in self.panels.tabs] + [
             self.game_panel.widget, self.history_panel.widget])   # the one explained log is beside the map
         for i, title in enumerate([t for t, _ in self.panels.tabs] + list(SHARED_TABS)):
             self.tabs.set_title(i, title)
