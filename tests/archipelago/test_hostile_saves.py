@@ -5,28 +5,18 @@ checked for its types only; each of these loaded, and ``"kind": "dragon"`` or ``
 "Green"`` broke the game at its next act (a KeyError, a ValueError)."""
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
 from lcb_lab.games.archipelago.state_check import state_problem
 from lcb_lab.kernel.autoplay import pick
-from lcb_lab.kernel.errors import LabError, ScenarioError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, new_archipelago
+from tests import hostile_saves as H
 
 
 def _saved(tmp_path) -> dict:
-    g = new_archipelago(1, 1)
-    rng = np.random.default_rng(1)
-    for _ in range(12):
-        try:
-            g.apply(pick(g, rng))
-        except LabError:
-            pass
-    path = tmp_path / "good.json"
-    ARCH_UI.save_game(g, path)
-    return json.loads(path.read_text())
+    return H.good_save(ARCH_UI, new_archipelago(1, 1), tmp_path, 12)
 
 
 HOSTILE = [
@@ -43,22 +33,12 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("at", ["state", "record.initial.state"])
+@pytest.mark.parametrize("at", H.AT)
 @pytest.mark.parametrize("case", range(len(HOSTILE)), ids=[k for _, _, k, _ in HOSTILE])
 def test_a_state_the_game_has_not_is_refused_in_one_line(tmp_path, case, at):
     where, value, key, problem = HOSTILE[case]
-    saved = _saved(tmp_path)
-    if at == "state":
-        saved["record"] = None                      # the state alone: nothing replays to catch it
-    inner = saved["state"] if at == "state" else saved["record"]["initial"]["state"]
-    for k in where[:-1]:
-        inner = inner[k]
-    inner[where[-1]] = value
-    path = tmp_path / "edited.json"
-    path.write_text(json.dumps(saved))
-    with pytest.raises(ScenarioError) as e:
-        ARCH_UI.load_game(path)
-    assert (e.value.file, e.value.key, e.value.problem) == (str(path), f"{at}.{key}", problem)
+    e, path = H.refusal(ARCH_UI, H.edited(_saved(tmp_path), at, where, H.set_to(value)), tmp_path)
+    assert (e.file, e.key, e.problem) == (path, f"{at}.{key}", problem)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])

@@ -5,7 +5,6 @@ Before: the state was checked for its types only; each of these loaded, and ``"s
 or ``"tq": 7`` broke the game at its next roll with a KeyError."""
 from __future__ import annotations
 
-import json
 
 import numpy as np
 import pytest
@@ -13,21 +12,13 @@ import pytest
 from lcb_lab.games.force_on_force.game import new_game
 from lcb_lab.games.force_on_force.state_check import state_problem
 from lcb_lab.kernel.autoplay import pick
-from lcb_lab.kernel.errors import LabError, ScenarioError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.force_on_force.game_ui import FOF_UI
+from tests import hostile_saves as H
 
 
 def _saved(tmp_path) -> dict:
-    g = FOF_UI.new_game(FOF_UI.default_scenario, 1, None)
-    rng = np.random.default_rng(1)
-    for _ in range(6):
-        try:
-            g.apply(pick(g, rng))
-        except LabError:
-            pass
-    path = tmp_path / "good.json"
-    FOF_UI.save_game(g, path)
-    return json.loads(path.read_text())
+    return H.good_save(FOF_UI, FOF_UI.new_game(FOF_UI.default_scenario, 1, None), tmp_path, 6)
 
 
 HOSTILE = [
@@ -45,22 +36,12 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("at", ["state", "record.initial.state"])
+@pytest.mark.parametrize("at", H.AT)
 @pytest.mark.parametrize("case", range(len(HOSTILE)), ids=[k for _, _, k, _ in HOSTILE])
 def test_a_state_the_game_has_not_is_refused_in_one_line(tmp_path, case, at):
     where, value, key, problem = HOSTILE[case]
-    saved = _saved(tmp_path)
-    if at == "state":
-        saved["record"] = None                      # the state alone: nothing replays to catch it
-    inner = saved["state"] if at == "state" else saved["record"]["initial"]["state"]
-    for k in where[:-1]:
-        inner = inner[k]
-    inner[where[-1]] = value
-    path = tmp_path / "edited.json"
-    path.write_text(json.dumps(saved))
-    with pytest.raises(ScenarioError) as e:
-        FOF_UI.load_game(path)
-    assert (e.value.file, e.value.key, e.value.problem) == (str(path), f"{at}.{key}", problem)
+    e, path = H.refusal(FOF_UI, H.edited(_saved(tmp_path), at, where, H.set_to(value)), tmp_path)
+    assert (e.file, e.key, e.problem) == (path, f"{at}.{key}", problem)
 
 
 def test_every_state_of_random_play_passes_the_check():

@@ -4,38 +4,20 @@ wrong (lcb_lab/games/order_of_battle/state_check.py) -- not loaded as a game no 
 Before: the state was checked for its types only, and each of these loaded."""
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
 from lcb_lab.games.order_of_battle.state_check import state_problem
 from lcb_lab.kernel.autoplay import pick
-from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.ui.order_of_battle.game_ui import OOB_UI
+from tests import hostile_saves as H
 
 
 def _saved(tmp_path) -> dict:
-    g = OOB_UI.new_game(OOB_UI.default_scenario, 1, None)
-    rng = np.random.default_rng(1)
-    for _ in range(25):
-        g.apply(pick(g, rng))
-    path = tmp_path / "good.json"
-    OOB_UI.save_game(g, path)
-    return json.loads(path.read_text())
+    return H.good_save(OOB_UI, OOB_UI.new_game(OOB_UI.default_scenario, 1, None), tmp_path, 25)
 
 
-def _edit(d: dict, at: str, path: tuple, change) -> dict:
-    d = json.loads(json.dumps(d))
-    inner = d[at] if at == "state" else d["record"]["initial"]["state"]
-    for k in path[:-1]:
-        inner = inner[k]
-    change(inner, path[-1])
-    return d
-
-
-def _set(value):
-    return lambda inner, k: inner.__setitem__(k, value)
+_set = H.set_to
 
 
 def _append(value):
@@ -58,22 +40,16 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("at", ["state", "record.initial.state"])
+@pytest.mark.parametrize("at", H.AT)
 @pytest.mark.parametrize("case", range(len(HOSTILE)), ids=[k for _, _, k, _ in HOSTILE])
 def test_a_state_naming_what_the_game_has_not_is_refused_in_one_line(tmp_path, case, at):
     where, change, key, problem = HOSTILE[case]
-    saved = _saved(tmp_path)
-    if at == "state":
-        saved["record"] = None                    # the state alone: nothing replays to catch it
-    edited = _edit(saved, "state" if at == "state" else "record", where, change)
-    n = len(edited["state"]["commanders"]["Ash"]["hand"]) - 1 if at == "state" else \
-        len(edited["record"]["initial"]["state"]["commanders"]["Ash"]["hand"]) - 1
-    path = tmp_path / "edited.json"
-    path.write_text(json.dumps(edited))
-    with pytest.raises(ScenarioError) as e:
-        OOB_UI.load_game(path)
-    assert (e.value.file, e.value.key, e.value.problem) == (str(path), f"{at}.{key.format(n=n)}", problem)
-    assert "\n" not in str(e.value)
+    saved = H.edited(_saved(tmp_path), at, where, change)
+    state = saved["state"] if at == "state" else saved["record"]["initial"]["state"]
+    n = len(state["commanders"]["Ash"]["hand"]) - 1
+    e, path = H.refusal(OOB_UI, saved, tmp_path)
+    assert (e.file, e.key, e.problem) == (path, f"{at}.{key.format(n=n)}", problem)
+    assert "\n" not in str(e)
 
 
 @pytest.mark.parametrize("players", [2, 4])
