@@ -74,8 +74,8 @@ lab.widget
 WANT = {
     "move": "Move #1 to AL-20: Refused by rule 5.12: AL-20 is out of reach for DDG-51 (MP 5). Nothing changed.",
     "lrs": "Commit combat: Refused by rule 7.31: 1 Uran is 10 hexes from 1 Whiskey; LRS1 range is 4. Nothing changed.",
-    "card": ("Play Attack on Command and Control: Refused by rule 9.41: option A NULLIFIES: only in a response "
-             "window or at a deployed enemy card. Nothing changed."),
+    "card": ("Play Attack on Command and Control: Refused by rule 9.41: option A is a NULLIFY: it answers a "
+             "card, or names a deployed enemy card. Nothing changed."),
     "conceal": ("Conceal #1: Refused by rule 6.1: action #1 is Move and/or Initiate Combat, not Move and/or Conceal. "
                 "Nothing changed."),
     "team": ("Declare: not from the Red (RU) view: Blue (US) is playing its impulse (3.3, 3.31) \u2014 "

@@ -62,8 +62,8 @@ CASES = {
         lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "1 Uran", "dice": 2}]),
         "Commit combat: Refused by rule 7.31: 1 Uran is 10 hexes from 1 Whiskey; LRS1 range is 4. Nothing changed."),
     "card out of its window": (_moscow, lambda lab: lab.play_card("Attack on Command and Control", action=1),
-                               "Play Attack on Command and Control: Refused by rule 9.41: option A NULLIFIES: only in "
-                               "a response window or at a deployed enemy card. Nothing changed."),
+                               "Play Attack on Command and Control: Refused by rule 9.41: option A is a NULLIFY: it answers "
+                               "a card, or names a deployed enemy card. Nothing changed."),
     "conceal not allowed": (_boston, lambda lab: lab.conceal(1),
                             "Conceal #1: Refused by rule 6.1: action #1 is Move and/or Initiate Combat, not Move "
                             "and/or Conceal. Nothing changed."),

@@ -65,7 +65,7 @@ def check_aim(ctx: Ctx, team: str, ct: CardType, eff: Effect, targets: list[str]
         from lcb_lab.games.lcb.rules.events.negation import refuse_negation
         refuse_negation(ctx.state, ct.name, targets)      # 16.0: JCCs cannot negate event cards
     if not targets:
-        raise IllegalAction("9.41", f"option {eff.label} NULLIFIES: only in a response window or at a deployed "
+        raise IllegalAction("9.41", f"option {eff.label} is a NULLIFY: it answers a card, or names a deployed "
                             "enemy card")          # the act names the card; 9.21 / 9.44 name the deployed card's aim
     limit = ftr_nullify.target_limit(eff)
     if len(targets) > limit or len(set(targets)) < len(targets):
