@@ -383,6 +383,16 @@ def to_data(obj: Any) -> Any:
     return obj
 
 
+def key_path(loc: tuple) -> str:
+    """The keys ``loc`` written after a key: ``("rng", "state")`` -> ``".rng.state"``, an int as an
+    index (``("forced", 0)`` -> ``".forced[0]"``); ``()`` -> ``""``.
+
+    >>> key_path(("steps", 0, "dice_after"))
+    '.steps[0].dice_after'
+    """
+    return "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in loc)
+
+
 class DataError(TypeError):
     """Data that does not fit the type hints: ``loc`` the keys down to the bad value (field names,
     dict keys, list indexes), ``problem`` one line saying what is wrong."""

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
+from lcb_lab.kernel.datacodec import DataError
 from lcb_lab.kernel.errors import DiceExhausted, LabError
 
 if TYPE_CHECKING:
@@ -324,22 +325,14 @@ class Dice:
     def from_saved(cls, d: Any, die: Die | None) -> "Dice":
         """:meth:`from_state` of a state read from a file, checked first (:func:`state_problem`), so
         a bad one is refused when the file is read, not when the generator is first used.  Raises
-        :class:`DiceStateError`."""
+        :class:`~lcb_lab.kernel.datacodec.DataError` (the keys down to the bad value)."""
         bad = state_problem(d)
         if bad is not None:
-            raise DiceStateError(*bad)
+            raise DataError(*bad)
         return cls.from_state(d, die)
 
 
 _U128 = 2**128
-
-
-class DiceStateError(LabError):
-    """A saved dice state that is not one: ``key`` (dotted, from the state) and ``problem``."""
-
-    def __init__(self, key: str, problem: str):
-        self.key, self.problem = key, problem
-        super().__init__(f"{key}: {problem}")
 
 
 def _whole(value: Any, lo: int, hi: int | None = None) -> bool:
@@ -347,52 +340,52 @@ def _whole(value: Any, lo: int, hi: int | None = None) -> bool:
     return type(value) is int and value >= lo and (hi is None or value < hi)
 
 
-def state_problem(d: Any) -> tuple[str, str] | None:
-    """What is wrong with ``d`` as a saved :meth:`Dice.state` -- ``(key, problem)``, the key dotted
-    from the state (``"rng.state.inc"``) -- or None when it is one: an object of ``seed`` (null or
+def state_problem(d: Any) -> tuple[tuple, str] | None:
+    """What is wrong with ``d`` as a saved :meth:`Dice.state` -- ``(loc, problem)``, ``loc`` the keys
+    down to the bad value (``("rng", "state", "inc")``, ``()`` for ``d`` itself) -- or None when it is one: an object of ``seed`` (null or
     a whole number >= 0), ``rng`` (null or numpy's PCG64 state: ``bit_generator`` "PCG64", ``state``
     ``{"state", "inc"}`` whole numbers 0 .. 2**128-1, ``has_uint32`` 0 or 1, ``uinteger`` 0 .. 2**32-1)
     and ``forced`` (a list of whole numbers; each is checked against its die when it is drawn).
 
     >>> state_problem({"seed": -1, "rng": None, "forced": []})
-    ('seed', 'null or a whole number >= 0 is expected, not -1')
+    (('seed',), 'null or a whole number >= 0 is expected, not -1')
     """
     if not isinstance(d, dict):
-        return "(value)", f"an object of seed, rng and forced is expected, not {type(d).__name__}"
+        return (), f"an object of seed, rng and forced is expected, not {type(d).__name__}"
     extra = sorted(set(d) - {"seed", "rng", "forced"}, key=str)
     if extra:
-        return str(extra[0]), "unknown key; a dice state has seed, rng, forced"
+        return (str(extra[0]),), "unknown key; a dice state has seed, rng, forced"
     seed = d.get("seed")
     if seed is not None and not _whole(seed, 0):
-        return "seed", f"null or a whole number >= 0 is expected, not {_short(seed)}"
+        return ("seed",), f"null or a whole number >= 0 is expected, not {_short(seed)}"
     forced = d.get("forced", [])
     if not isinstance(forced, list):
-        return "forced", f"a list of whole numbers is expected, not {_short(forced)}"
+        return ("forced",), f"a list of whole numbers is expected, not {_short(forced)}"
     for i, v in enumerate(forced):
         if type(v) is not int:
-            return f"forced[{i}]", f"a whole number is expected, not {_short(v)}"
+            return ("forced", i), f"a whole number is expected, not {_short(v)}"
     rng = d.get("rng")
     return None if rng is None else _rng_problem(rng)
 
 
-def _rng_problem(rng: Any) -> tuple[str, str] | None:
+def _rng_problem(rng: Any) -> tuple[tuple, str] | None:
     """:func:`state_problem` of the ``rng`` part."""
     want = {"bit_generator", "state", "has_uint32", "uinteger"}
     if not isinstance(rng, dict) or set(rng) != want:
-        return "rng", ("null or numpy's PCG64 state (bit_generator, state, has_uint32, uinteger) is expected, "
+        return ("rng",), ("null or numpy's PCG64 state (bit_generator, state, has_uint32, uinteger) is expected, "
                        f"not {_short(rng)}")
     if rng["bit_generator"] != "PCG64":
-        return "rng.bit_generator", f"'PCG64' is expected, not {_short(rng['bit_generator'])}"
+        return ("rng", "bit_generator"), f"'PCG64' is expected, not {_short(rng['bit_generator'])}"
     words = rng["state"]
     if not isinstance(words, dict) or set(words) != {"state", "inc"}:
-        return "rng.state", f"an object of state and inc is expected, not {_short(words)}"
+        return ("rng", "state"), f"an object of state and inc is expected, not {_short(words)}"
     for k in ("state", "inc"):
         if not _whole(words[k], 0, _U128):
-            return f"rng.state.{k}", f"a whole number 0 .. 2**128-1 is expected, not {_short(words[k])}"
+            return ("rng", "state", k), f"a whole number 0 .. 2**128-1 is expected, not {_short(words[k])}"
     if not _whole(rng["has_uint32"], 0, 2):
-        return "rng.has_uint32", f"0 or 1 is expected, not {_short(rng['has_uint32'])}"
+        return ("rng", "has_uint32"), f"0 or 1 is expected, not {_short(rng['has_uint32'])}"
     if not _whole(rng["uinteger"], 0, 2**32):
-        return "rng.uinteger", f"a whole number 0 .. 2**32-1 is expected, not {_short(rng['uinteger'])}"
+        return ("rng", "uinteger"), f"a whole number 0 .. 2**32-1 is expected, not {_short(rng['uinteger'])}"
     return None
 
 

@@ -165,8 +165,22 @@ class Engine:
         return datacodec.to_data(state)
 
     def state_from_data(self, data: Any) -> Any:
-        """Inverse of :meth:`state_to_data` (the state class: the live state's)."""
-        return datacodec.from_data(type(self.state), data)
+        """Inverse of :meth:`state_to_data` (the state class: the live state's), :meth:`checked`.
+        Raises DataError (the keys down to the bad value)."""
+        return self.checked(datacodec.from_data(type(self.state), data))
+
+    def checked(self, state: Any) -> Any:
+        """``state`` read from data, when :meth:`state_problem` finds no fault in it; else raises
+        DataError, so a hand-edited save is refused when it is read, not at its next act."""
+        bad = self.state_problem(state)
+        if bad is not None:
+            raise datacodec.DataError(*bad)
+        return state
+
+    def state_problem(self, state: Any) -> tuple[tuple, str] | None:
+        """Game hook: ``(loc, problem)`` for the first thing ``state`` names that the game has not
+        (a piece, a side, a phase: what its types let through), None when it has none (the default)."""
+        return None
 
     def check_index(self, what: str, n: Any) -> int:
         """``n`` as a step count or index (a plain int). Raises InputError."""
@@ -188,8 +202,7 @@ class Engine:
             raise InputError("record step", f"dice[{bad}]", f"a whole number is expected, not {f['dice'][bad]!r:.40}")
         wrong = state_problem(f["dice_after"])
         if wrong is not None:
-            key, problem = wrong
-            raise InputError("record step", "dice_after" if key == "(value)" else f"dice_after.{key}", problem)
+            raise InputError("record step", "dice_after" + datacodec.key_path(wrong[0]), wrong[1])
         turn, sub, player = self.place_keys
         extra = sorted(set(f) - {*need, "auto", turn, sub, player, "label"})
         if extra:

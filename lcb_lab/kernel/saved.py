@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from lcb_lab.kernel.datacodec import DataError
-from lcb_lab.kernel.dice import DiceStateError
+from lcb_lab.kernel.datacodec import DataError, key_path
 from lcb_lab.kernel.errors import LabError, ScenarioError
 
 __all__ = ["restore", "read_part", "reason", "json_type", "first_difference", "READ_ERRORS"]
@@ -67,10 +66,7 @@ def read_part(d: dict, key: str, file: str, read: Callable[[dict], T], at: str =
     try:
         return read(value)
     except DataError as e:                   # the codec names the keys down to the bad value
-        raise ScenarioError(file, where + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in e.loc),
-                            e.problem) from None
-    except DiceStateError as e:              # the dice state's own key down to the bad value
-        raise ScenarioError(file, where if e.key == "(value)" else f"{where}.{e.key}", e.problem) from None
+        raise ScenarioError(file, where + key_path(e.loc), e.problem) from None
     except READ_ERRORS as e:
         raise ScenarioError(file, where, f"malformed: {reason(e)}") from None
 

@@ -25,9 +25,8 @@ from lcb_lab.games.archipelago.handlers import HANDLERS
 from lcb_lab.games.archipelago.legal import legal_actions
 from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.model.state import PHASES, PLAYERS, ArchState
-from lcb_lab.games.archipelago.state_check import state_problem
+from lcb_lab.games.archipelago import state_check
 from lcb_lab.kernel.actions import Action
-from lcb_lab.kernel.datacodec import DataError
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.engine import Engine
 from lcb_lab.kernel.odds import ChanceStep
@@ -48,14 +47,10 @@ class Archipelago(Engine):
         super().__init__(state, dice)
         self.board = board
 
-    def state_from_data(self, data: Any) -> ArchState:
-        """The state saved by ``state_to_data``.  Raises DataError for data of the wrong shape, or a
-        piece, player, phase or level the game has not (:func:`~.state_check.state_problem`)."""
-        state = super().state_from_data(data)
-        bad = state_problem(state, self.board)
-        if bad is not None:
-            raise DataError(*bad)
-        return state
+    def state_problem(self, state: ArchState) -> tuple[tuple, str] | None:
+        """Kernel hook: a piece, player, phase or level the game has not
+        (:func:`~.state_check.state_problem`)."""
+        return state_check.state_problem(state, self.board)
 
     def to_act(self) -> str | None:
         """The player to move (the answerer of a waiting choice first: the Interceptors question,

@@ -17,9 +17,8 @@ from lcb_lab.games.force_on_force.model.table import Table, load
 from lcb_lab.games.force_on_force.model.units import Unit
 from lcb_lab.games.force_on_force.rules import fog_of_war
 from lcb_lab.games.force_on_force.state import SIDES, FofState
-from lcb_lab.games.force_on_force.state_check import state_problem
+from lcb_lab.games.force_on_force import state_check
 from lcb_lab.kernel import choices as K
-from lcb_lab.kernel import datacodec
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.dice import Dice, Piles
 from lcb_lab.kernel.engine import Engine
@@ -36,14 +35,9 @@ class ForceOnForce(Engine):
     place_keys: ClassVar[tuple[str, str, str]] = ("turn", "activation", "side")
     table: Table
 
-    def state_from_data(self, data: dict) -> FofState:
-        """The state saved by ``state_to_data``.  Raises DataError for data of the wrong shape, or a
-        unit, side or phase the game has not (:func:`~.state_check.state_problem`)."""
-        state = super().state_from_data(data)
-        bad = state_problem(state, self.table)
-        if bad is not None:
-            raise datacodec.DataError(*bad)
-        return state
+    def state_problem(self, state: FofState) -> tuple[tuple, str] | None:
+        """Kernel hook: a unit, side or phase the game has not (:func:`~.state_check.state_problem`)."""
+        return state_check.state_problem(state, self.table)
 
     def to_act(self) -> str | None:
         """The side a pending question waits for, else the initiative side; None when over."""

@@ -17,7 +17,7 @@ from lcb_lab.games.order_of_battle.cards import CardSet, load
 from lcb_lab.games.order_of_battle.flow import start_phase
 from lcb_lab.games.order_of_battle.legal import legal_for
 from lcb_lab.games.order_of_battle.state import NAMES, Asset, Commander, OobState, Question, RoundCommit, phase_no
-from lcb_lab.games.order_of_battle.state_check import state_problem
+from lcb_lab.games.order_of_battle import state_check
 from lcb_lab.kernel import choices as K
 from lcb_lab.kernel import datacodec
 from lcb_lab.kernel.actions import Action
@@ -64,11 +64,11 @@ class OrderOfBattle(Engine):
         whose fields its data has (a question or a round's placements: extra fields refused).  Raises
         DataError for data of the wrong shape, or naming a card, Commander or phase the game has
         not (:func:`~lcb_lab.games.order_of_battle.state_check.state_problem`)."""
-        state = datacodec.from_data(OobState, data, lambda cls: cls in (Question, RoundCommit))
-        bad = state_problem(state, self.cards)
-        if bad is not None:
-            raise datacodec.DataError(*bad)
-        return state
+        return self.checked(datacodec.from_data(OobState, data, lambda cls: cls in (Question, RoundCommit)))
+
+    def state_problem(self, state: OobState) -> tuple[tuple, str] | None:
+        """Kernel hook: a card, Commander or phase the game has not (:func:`~.state_check.state_problem`)."""
+        return state_check.state_problem(state, self.cards)
 
     def to_act(self) -> str | None:
         """Who the game waits for (module doc)."""
