@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
-from lcb_lab.kernel.datacodec import DataError
 from lcb_lab.kernel.errors import DiceExhausted, LabError
 
 if TYPE_CHECKING:
@@ -328,6 +327,7 @@ class Dice:
         :class:`~lcb_lab.kernel.datacodec.DataError` (the keys down to the bad value)."""
         bad = state_problem(d)
         if bad is not None:
+            from lcb_lab.kernel.datacodec import DataError     # only for a bad file: the dice stay a light import
             raise DataError(*bad)
         return cls.from_state(d, die)
 
