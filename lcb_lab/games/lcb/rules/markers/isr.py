@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.fixed_memo import memo
 from lcb_lab.games.lcb.model.state import CardMarker, other
 from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
 from lcb_lab.games.lcb.rules.common import Ctx, names
@@ -82,10 +83,29 @@ def check_can_conceal(ctx: Ctx, m: CardMarker) -> None:
 
 
 # ---------------------------------------------------------------- the effect
+PATHS_KEPT = 4096
+"""Marker paths :func:`marker_path` keeps per board (forgotten all at once past this)."""
+
+
 def marker_path(ctx: Ctx, naval: bool, start: str, dest: str, mp: int) -> list[str] | None:
-    """The cheapest path (hexes after ``start``) of a marker to ``dest`` within ``mp``: a naval
+    """The cheapest path (hexes after ``start``, a new list) of a marker to ``dest`` within ``mp``: a naval
     marker through water at the board's MP costs, any other one hex by hex at 1 MP (13.21,
-    sandbox for an aerial marker); None when out of reach."""
+    sandbox for an aerial marker); None when out of reach.  It reads only the board: found once
+    for each (naval, start, dest, mp) and kept with the board (:mod:`lcb_lab.games.lcb.model.fixed_memo`;
+    :func:`plain_marker_path` is the search itself)."""
+    kept = memo(ctx.board).setdefault("marker_path", {})
+    key = (naval, start, dest, mp)
+    got = kept.get(key, kept)
+    if got is kept:
+        if len(kept) >= PATHS_KEPT:
+            kept.clear()
+        path = plain_marker_path(ctx, naval, start, dest, mp)
+        got = kept[key] = None if path is None else tuple(path)
+    return None if got is None else list(got)
+
+
+def plain_marker_path(ctx: Ctx, naval: bool, start: str, dest: str, mp: int) -> list[str] | None:
+    """:func:`marker_path`'s search (Dijkstra over the board), made every call."""
     import heapq
     best, parent, pq = {start: 0}, {}, [(0, start)]
     while pq:
