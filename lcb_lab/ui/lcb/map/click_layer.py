@@ -1,6 +1,6 @@
 """The map's two canvas layers: what a click changes is repainted without the board under it.
 
-BokehJS (3.x) paints a plot on two stacked canvases: the *primary* one holds the
+BokehJS (version 3) paints a plot on two stacked canvases: the *primary* one holds the
 renderers of the levels ``image``, ``underlay``, ``glyph``, ``guide`` and
 ``annotation``; the *overlays* one the ``overlay`` level.  A renderer whose data or
 properties change asks for a repaint of its own layer only (``PlotView.request_paint``
@@ -14,8 +14,8 @@ selected hex, counters, markers, the INTERCEPT umbrella -- in their order), then
 and the two legends onto the ``overlay`` level, so the drawing order stays that of the
 primary level: board < overlays < selected hex < counters < rings < titles < legends.
 
-BokehJS does not clip the ``overlay`` level to the plot's frame (by design: bokeh issue 9260),
-so a counter or a reach shading near the frame's edge would spill over the border and the
+BokehJS does not clip the ``overlay`` level to the plot's frame (by design, for annotations drawn
+outside it), so a counter or a reach shading near the frame's edge would spill over the border and the
 titles.  A *mask* is drawn after those layers on the same level: the canvas outside the frame
 filled with the border colour, its inner edge stroked as the frame's outline
 (:func:`add_frame_mask`).  It is placed with a :class:`~bokeh.models.CoordinateMapping` from
@@ -29,17 +29,16 @@ reports a model's changes to its document only for a model whose ``syncable`` is
 (``HasProps._push_changes``; the property is Bokeh's own, "whether this model should be synchronized
 back to a Bokeh server"): :func:`python_only` turns it off for the models only Python writes -- the
 data sources (their selections too), the glyphs and their renderers, the legends, their items and the
-titles -- and leaves it on for
-what the page tells Python (the figure's frame size, the ranges a pan or zoom changes, the arrow keys'
-source).
+titles -- and leaves it on for what the page tells Python (the figure's frame size, the ranges a pan
+or zoom changes, the arrow keys' source).
 
 ``tests/views/test_click_layer.py`` pins the levels, the mask and the models left syncable;
 ``tests/browser/test_map_paint.py`` counts, in the page, which canvas a unit click repaints.
 """
 from __future__ import annotations
 
-from bokeh.models import ColumnDataSource, Glyph, CoordinateMapping, GlyphRenderer, Legend, LegendItem, Range1d, Selection, \
-    Title
+from bokeh.models import (ColumnDataSource, CoordinateMapping, Glyph, GlyphRenderer, Legend, LegendItem, Range1d,
+                          Selection, Title)
 from bokeh.plotting import figure
 
 __all__ = ["CLICK_LEVEL", "MASK_NAME", "lift_click_layers", "add_frame_mask", "python_only"]
