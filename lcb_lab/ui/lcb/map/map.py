@@ -5,7 +5,9 @@ Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 board's fixed layers (:mod:`~lcb_lab.ui.lcb.map.board_layers`: Natural Earth land,
 MP colours, hex grid, coastline, hex labels, roads, features), overlays, the
 selected hex, counters (:mod:`~lcb_lab.ui.lcb.map.counters`), the INTERCEPT umbrella; the map key
-(:mod:`~lcb_lab.ui.lcb.map.terrain_key`) bottom left, the overlays' legend top left.
+(:mod:`~lcb_lab.ui.lcb.map.terrain_key`) bottom left, the overlays' legend top left.  Everything
+from the overlays up, the titles and the legends are on BokehJS's upper canvas, over a mask of the
+frame's outside (:mod:`~lcb_lab.ui.lcb.map.click_layer`): a click does not repaint the board.
 
 Everything drawn about units comes from ``game.view(team)``: a concealed
 enemy counter arrives as a back (hex + team only) and is drawn face down;
