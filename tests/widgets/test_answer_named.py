@@ -9,7 +9,7 @@ from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import EmbarkLossesChoice, EventChoice, GaDefenseChoice, MildecChoice, MineAttackChoice
 from lcb_lab.ui import LabApp
-from lcb_lab.ui.lcb.answer_words import and_list, answer_line
+from lcb_lab.ui.lcb.answer_words import ANSWER_CHARS, and_list, answer_line
 from conftest import plain_text
 
 THREE_DICE = ("Red (RU) answered: 2 Anna (INT1 of Pantsir-SM: IAMD) and FFG-454 INTERCEPT (3 dice) against the "
@@ -64,6 +64,55 @@ def test_a_refused_answer_names_the_act_then_a_typed_decline_names_what_it_chose
     ru.apply(A.Answer())                                # the bare Answer declines (no INTERCEPT)
     assert g.pending is None
     assert plain_text(ru.message.value) == "Red (RU) answered: no INTERCEPT (7.54)."
+
+
+RU_UNITS = ("1 Anna", "2 Anna", "3 Anna", "1 Yelena", "1 Zhuk", "DDG-605", "1 Tanya", "Ivan Co", "FFG-454")
+
+
+def _every_interceptor_at(targets: tuple[str, ...]) -> str:
+    """Gotland Redux, seed 1, every RU unit revealed: DDG-51 commits 1 LRS die at each of ``targets``
+    (8 is its LRS1 supply); RU answers with every eligible INTERCEPT value at every target, 1 die each
+    while its supply lasts -- the most an INTERCEPT answer of this position can name."""
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.ScriptedEffect(effect="reveal", units=RU_UNITS))
+    us = LabApp(g, team="US")
+    us.begin_impulse("TF Boston")
+    us.declare([{"kind": "move_combat", "units": [u]} for u in ("DDG-51", "DDG-80", "DDG(X)-106")])
+    us.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": t, "dice": 1} for t in targets])
+    left: dict[str, int] = {}
+    shots = []
+    for t in g.pending.options.targets:
+        for i in t.interceptors:
+            left.setdefault(i.uid, i.max_dice)
+            if i.eligible and left[i.uid] > 0:
+                shots.append({"interceptor": i.uid, "slot": i.slot, "target": t.target, "dice": 1})
+                left[i.uid] -= 1
+    ru = LabApp(g, team="RU")
+    ru.answer(shots)
+    assert g.pending is None
+    return plain_text(ru.message.value)
+
+
+def test_the_longest_intercept_answer_fits_the_message_line_naming_what_was_chosen():
+    """Eight targets: the full words (701 characters, about seven lines) become the interceptors, their
+    dice and the count of targets; the log keeps every allocation."""
+    line = _every_interceptor_at(tuple(t for t in RU_UNITS if t != "1 Tanya"))
+    assert line == ("Red (RU) answered: 2 Anna, FFG-454 and DDG-605 INTERCEPT (15 dice) against the LRS at "
+                    "8 targets; the log lists each (7.54).")
+    assert len(line) <= ANSWER_CHARS
+
+
+def test_a_few_targets_are_named_once_the_slots_left_to_the_log():
+    """Longer than two lines in full: the interceptors once, their dice in all, every target."""
+    line = _every_interceptor_at(("1 Anna", "2 Anna", "3 Anna", "1 Yelena"))
+    assert line == ("Red (RU) answered: 2 Anna and FFG-454 INTERCEPT (8 dice) against the LRS at 1 Anna, 2 Anna, "
+                    "3 Anna and 1 Yelena (7.54).")
+    # two targets in full were 194 characters (each with its interceptors' slots and dice)
+    assert _every_interceptor_at(("1 Anna", "2 Anna")) == (
+        "Red (RU) answered: 2 Anna and FFG-454 INTERCEPT (4 dice) against the LRS at 1 Anna and 2 Anna (7.54).")
+    assert _every_interceptor_at(("1 Anna",)) == (            # one target: in full, the Attached card's slot named
+        "Red (RU) answered: 2 Anna (INT1 of Pantsir-SM: IAMD) and FFG-454 INTERCEPT (2 dice) against the LRS at "
+        "1 Anna (7.54).")
 
 
 @pytest.mark.parametrize("kind", ["swap_backs", "drain_supply", "enemy_cp", "rename_cards"])

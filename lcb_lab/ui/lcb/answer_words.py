@@ -10,6 +10,11 @@ units and cards, the counters and links its question showed (a face-down counter
 a concealed Embarked card as "a concealed Embarked card", an Attached card by the name the view
 knows, never a card id).  The lab shows it only in the view that answered (a team's view, or
 the instructor's), on its message line.
+
+The message line shows two lines (:data:`ANSWER_CHARS`); an INTERCEPT answered at several targets can
+take many more ("... INTERCEPT (2 dice) against the LRS at 1 Anna; ... at 2 Anna; ..."), so a line longer
+than that names the interceptors once, their dice in all and the targets; if that is still too long,
+how many targets -- "the log lists each" (every allocation is a log entry, 7.54).
 """
 from __future__ import annotations
 
@@ -21,7 +26,11 @@ from lcb_lab.games.lcb.choices import (CardResponseChoice, Choice, EmbarkLossesC
                                        InterceptChoice, MildecChoice, MineAttackChoice)
 from lcb_lab.ui.lcb.map import palette
 
-__all__ = ["answer_line", "and_list"]
+__all__ = ["answer_line", "and_list", "ANSWER_CHARS"]
+
+ANSWER_CHARS = 150
+"""The most characters of an answer's line: two lines of the lab's message line at 1366x768 (JupyterLab
+with its file browser open; ``lab.messages.MESSAGE_HEIGHT``)."""
 
 RESPONSE_WORDS = {"nullify": "NULLIFY", "ftr_nullify": "FTR NULLIFY"}
 """A response card's kind (:class:`~lcb_lab.games.lcb.choice_options.ResponseCard`) in the rulebook's words (9.4, 9.44)."""
@@ -53,10 +62,14 @@ def answer_line(d: Choice, answer: A.Answer, card_names: Mapping[str, str] | Non
     only its arguments."""
     names = dict(card_names or {})
     link = link_name or (lambda pid: f"link #{pid}" if pid is not None else "the last link")
-    what = _WORDS.get(type(d), _other)(d, answer, names, link)
     team = palette.TEAM_NAME.get(d.team, d.team)
     by = f" ({how})" if how else ""
-    return f"{team} answered{by}: {what} ({d.rule})."
+    line = ""
+    for words in (_WORDS.get(type(d), _other), *_SHORTER.get(type(d), ())):
+        line = f"{team} answered{by}: {words(d, answer, names, link)} ({d.rule})."
+        if len(line) <= ANSWER_CHARS:
+            break
+    return line
 
 
 def _field(answer: A.Answer, name: str) -> tuple:
@@ -77,6 +90,22 @@ def _intercept(d: InterceptChoice, answer, names, _link) -> str:
                       for s in mine)
         parts.append(f"{and_list(who)} INTERCEPT ({_dice(sum(s.dice for s in mine))}) against the LRS at {target}")
     return "; ".join(parts)
+
+
+def _intercept_grouped(d: InterceptChoice, answer, _names, _link) -> str:
+    """7.54 in fewer words: the interceptors once (no slot), their dice in all, the targets."""
+    shots = _field(answer, "intercepts")
+    who = and_list(_unique(s.interceptor for s in shots))
+    return (f"{who} INTERCEPT ({_dice(sum(s.dice for s in shots))}) against the LRS at "
+            f"{and_list(_unique(s.target for s in shots))}")
+
+
+def _intercept_counted(d: InterceptChoice, answer, _names, _link) -> str:
+    """7.54 in the fewest words: the interceptors, their dice in all, how many targets (the log lists each)."""
+    shots = _field(answer, "intercepts")
+    n = len(_unique(s.target for s in shots))
+    return (f"{and_list(_unique(s.interceptor for s in shots))} INTERCEPT ({_dice(sum(s.dice for s in shots))}) "
+            f"against the LRS at {n} target{'s' if n != 1 else ''}; the log lists each")
 
 
 def _defense(d: GaDefenseChoice, answer, _names, _link) -> str:
@@ -177,3 +206,7 @@ def _other(d: Choice, answer, _names, _link) -> str:
 _WORDS: dict[type, Callable[..., str]] = {
     InterceptChoice: _intercept, GaDefenseChoice: _defense, MildecChoice: _mildec, CardResponseChoice: _cards,
     EmbarkLossesChoice: _embark, MineAttackChoice: _mines, EventChoice: _event}
+
+_SHORTER: dict[type, tuple[Callable[..., str], ...]] = {InterceptChoice: (_intercept_grouped, _intercept_counted)}
+"""Shorter words of a kind, tried in turn while the line is longer than :data:`ANSWER_CHARS`
+(only an answer that named something: a declined one is short)."""

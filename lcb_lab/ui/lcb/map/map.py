@@ -5,7 +5,9 @@ Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 board's fixed layers (:mod:`~lcb_lab.ui.lcb.map.board_layers`: Natural Earth land,
 MP colours, hex grid, coastline, hex labels, roads, features), overlays, the
 selected hex, counters (:mod:`~lcb_lab.ui.lcb.map.counters`), the INTERCEPT umbrella; the map key
-(:mod:`~lcb_lab.ui.lcb.map.terrain_key`) bottom left, the overlays' legend top left.
+(:mod:`~lcb_lab.ui.lcb.map.terrain_key`) bottom left, the overlays' legend top left.  Everything
+from the overlays up, the titles and the legends are on BokehJS's upper canvas, over a mask of the
+frame's outside (:mod:`~lcb_lab.ui.lcb.map.click_layer`): a click does not repaint the board.
 
 Everything drawn about units comes from ``game.view(team)``: a concealed
 enemy counter arrives as a back (hex + team only) and is drawn face down;
@@ -32,6 +34,7 @@ from lcb_lab.ui.lcb.map import board_layers, palette, sizing
 from lcb_lab.ui.lcb.map import markers as mk
 from lcb_lab.ui.lcb.map import overlays as ov
 from lcb_lab.ui.lcb.map.board_layers import add_board_layers, board_extent, zone_boxes_of
+from lcb_lab.ui.lcb.map.click_layer import lift_click_layers, python_only
 from lcb_lab.ui.lcb.map.counters import COUNTER_FONT, add_counter_layer, counter_layers, px
 from lcb_lab.ui.lcb.map.map_overlays import _OVERLAY_KEYS, _UMBRELLA_KEYS, MapOverlays
 from lcb_lab.ui.lcb.map.map_keys import add_arrow_keys, step_hex
@@ -155,9 +158,14 @@ class MapView(MapSizes, MapOverlays):
         add_board_layers(p, board, self.sources)
         self.terrain_legend = add_terrain_key(p, board, self.sources)
         """The map key: each MP colour of the board with its swatch and hatch (bottom left)."""
+        board_renderers = len(p.renderers)
         self._build_dynamic()
         p.on_event(Tap, self._on_tap)
         self.sources["map_keys"] = add_arrow_keys(p, self.key)     # the arrow keys on the focused map
+        self.frame_mask = lift_click_layers(p, board_renderers)
+        """What a click changes is on BokehJS's overlay canvas, over a mask of the frame's outside
+        (:mod:`~lcb_lab.ui.lcb.map.click_layer`): a click does not repaint the board."""
+        python_only(p, page_writes=(self.sources["map_keys"],))     # the page echoes none of their changes
         browser_made_glyphs(p)
         if font_scale != 1.0 or presentation:
             self.font_scale = float(font_scale)
