@@ -1,0 +1,144 @@
+"""Corners of "done" rules found by a designer's audit of chapters 7-16 against the rulebook
+text: the boundary values, the "unless" / "except" clauses and the order of steps the main
+tests leave out.  Every roll is forced and every act goes through ``Game.apply``; each
+assertion is a value the rule's text gives."""
+from __future__ import annotations
+
+import pytest
+
+from lcb_lab import situation
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.model.state import Marker, PlanningGrant
+
+B, R = "TF Blue", "TF Red"
+
+
+# ------------------------------------------------------------------ 7.17
+def _lrs_then_assault(case: str):
+    """RU's Tornado-S (LRS 10) fires 1 die at the US platoon P in F-6 while RU's infantry
+    (GA 4) moves in and puts 2 GA dice on the US platoon Q there.  The LRS die hits (1); the
+    GA dice are 5 and 6: both hit at CV 6 (with the 7.17 bonus), both miss at CV 4."""
+    markers = [Marker("M1", "mildec", "US", B, "F-6")] if case == "mildec" else None
+    units = [("Tornado", "runi_mlrs_section", "F-10", R), ("Inf", "runi_naval_infantry_platoon", "F-7", R),
+             ("P", "usmc_infantry_platoon", "F-6", B, True), ("Q", "usmc_infantry_platoon", "F-6", B, True)]
+    if case == "intercept":
+        units.append(("MADIS", "usmc_iamd_section", "F-5", B, True))
+    forced = [1, 1, 5, 6] if case == "intercept" else [1, 5, 6]
+    g = situation(units, initiative="RU", markers=markers, forced=forced)
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Tornado",)), A.CoreAction("move_combat", ("Inf",)))))
+    g.apply(A.Move(2, ("F-6",)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Tornado", "LRS1", "P", 1),), ga=(A.GroundAssault("Inf", "Q", 2),)))
+    asked = []
+    while g.pending is not None:          # before the roll: INTERCEPT (7.54), then the GA defense (7.13)
+        asked.append(g.pending.kind)
+        dice = (A.Intercept("MADIS", "INT1", "P", 1),) if case == "intercept" and asked[-1] == "intercept" else ()
+        g.apply(A.AnswerIntercept(dice) if asked[-1] == "intercept" else A.AnswerDefense(()))
+    assert asked[-1] == "ga_defence" and (case != "intercept" or asked[0] == "intercept")
+    g.apply(A.ResolveCombat())
+    if case == "mildec":
+        assert g.pending.kind == "mildec" and g.pending.options.damage == 1
+        g.apply(A.AnswerMildec(1))
+    assert g.pending is None and g.dice.forced_left == 0
+    return g, next(e for e in g.log if e["kind"] == "ga_roll")["data"]
+
+
+def test_7_17_the_bonus_needs_an_lrs_hit_that_did_damage():
+    """7.17: the hex's LRS hit damaged P (2 -> 1 HP), so the GA CV is 4 + 2 = 6 and 5, 6 both hit Q."""
+    g, ga = _lrs_then_assault("hit")
+    assert (ga["base_cv"], ga["cv"], ga["hits"]) == (4, 6, 2)
+    assert g.state.units["P"].hp == 1 and g.state.units["Q"].destroyed
+
+
+@pytest.mark.parametrize("case", ["intercept", "mildec"])
+def test_7_17_an_lrs_hit_intercepted_or_taken_by_a_mildec_gives_no_bonus(case):
+    """7.17 asks for an LRS attack "that caused at least one HP of damage against an enemy unit".
+    The same LRS hit cancelled by a successful INTERCEPT (7.57) or absorbed by a MILDEC (4.22,
+    7.06) damages no unit: the GA stays at CV 4, the 5 and 6 miss and Q keeps its 2 HP."""
+    g, ga = _lrs_then_assault(case)
+    assert (ga["base_cv"], ga["cv"], ga["hits"]) == (4, 4, 0)
+    assert g.state.units["P"].hp == 2 and g.state.units["Q"].hp == 2
+
+
+# ------------------------------------------------------------------ 7.14 / 7.06
+def _ga_with_mildecs(absorb: tuple[int, int]):
+    """1 Alpha (US) and 1 Anna (RU) share F-6, each with a MILDEC.  1 Alpha puts 2 GA dice on
+    1 Anna (1, 2: two hits), 1 Anna answers with 2 at 1 Alpha (1, 20: one hit)."""
+    markers = [Marker("MU", "mildec", "US", B, "F-6"), Marker("MR", "mildec", "RU", R, "F-6")]
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-6", B, True),
+                   ("1 Anna", "runi_naval_infantry_platoon", "F-6", R, True)], markers=markers, forced=[1, 2, 1, 20])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "1 Anna", 2),)))
+    g.apply(g.pending.answer_from([{"defender": "1 Anna", "target": "1 Alpha", "dice": 2}]))
+    g.apply(A.ResolveCombat())
+    asked = []
+    for n in absorb:
+        d = g.pending
+        asked.append((d.kind, d.team, d.options.target, d.options.damage, d.options.mildecs))
+        g.apply(A.AnswerMildec(n))
+    assert g.pending is None
+    return g, asked
+
+
+def test_7_14_both_sides_may_spend_a_mildec_after_the_ground_assault_dice():
+    """7.14: "After the dice have been rolled and HP damage assessed, each player may choose to use
+    MILDEC" (7.06: 1 HP each).  Both choices come after all four dice: RU's MILDEC takes 1 of
+    1 Anna's 2 hits (2 -> 1 HP), the US MILDEC takes 1 Alpha's only hit (it keeps 2 HP); both
+    MILDECs are destroyed and nobody is killed."""
+    g, asked = _ga_with_mildecs((1, 1))
+    assert asked == [("mildec", "RU", "1 Anna", 2, 1), ("mildec", "US", "1 Alpha", 1, 1)]
+    u = g.state.units
+    assert (u["1 Alpha"].hp, u["1 Anna"].hp) == (2, 1)
+    assert g.state.markers["MU"].destroyed and g.state.markers["MR"].destroyed
+    assert g.state.kills == {"US": 0, "RU": 0}
+
+
+def test_7_14_a_side_may_decline_its_mildec_and_the_damage_stays_simultaneous():
+    """7.14 / 4.22: RU declines, so 1 Anna takes both hits and is destroyed; it still fired
+    (simultaneous damage, 7.13) and the US MILDEC takes 1 Alpha's hit."""
+    g, _ = _ga_with_mildecs((0, 1))
+    u = g.state.units
+    assert u["1 Anna"].destroyed and u["1 Alpha"].hp == 2
+    assert not g.state.markers["MR"].destroyed and g.state.markers["MU"].destroyed
+    assert g.state.kills == {"US": 1, "RU": 0}
+
+
+# ------------------------------------------------------------------ 15.11-15.14
+def _turn_of(influence: int):
+    g = situation([("W", "usmc_himars_section", "F-6", B), ("A", "runi_naval_infantry_platoon", "A-1", R)],
+                  influence=influence)
+    aps = []
+    for tf in (B, R):
+        g.apply(A.BeginImpulse(tf))
+        aps.append(g.impulse.ap)
+        g.apply(A.Declare())
+        g.apply(A.EndImpulse())
+    return g, tuple(aps)
+
+
+@pytest.mark.parametrize("influence, aps, free", [
+    (5, (3, 3), (0, 0)), (6, (4, 3), (0, 0)), (8, (4, 3), (0, 0)), (9, (4, 3), (2, 0)), (10, (4, 3), (2, 0)),
+    (-5, (3, 3), (0, 0)), (-6, (3, 4), (0, 0)), (-8, (3, 4), (0, 0)), (-9, (3, 4), (0, 2))])
+def test_15_13_15_14_the_levels_start_at_6_and_9_and_are_cumulative(influence, aps, free):
+    """15.13: +1 AP at 6 to 8, none at 5; 15.14: 2 free cards at 9 to 10, none at 8; 15.1: at 9
+    and 10 the +1 AP of 15.13 still holds (cumulative).  Toward RU the same levels hold."""
+    g, got = _turn_of(influence)
+    assert got == aps
+    assert (g.state.turn, g.state.stage) == (2, "action")
+    assert (g.state.free_cards["US"], g.state.free_cards["RU"]) == free
+
+
+@pytest.mark.parametrize("influence, cp", [(2, (3, 2)), (3, (8, 2)), (-2, (3, 2)), (-3, (3, 7))])
+def test_15_11_15_12_the_cp_bonus_starts_at_3_and_2_gives_nothing(influence, cp):
+    """15.11: 0 to 2 gives no benefit; 15.12: at 3 the team leaning that way gets +5 CP at the
+    Planning Stage the scenario grants (3 US, 2 RU here)."""
+    g = situation([("W", "usmc_himars_section", "F-6", B), ("A", "runi_naval_infantry_platoon", "A-1", R)],
+                  influence=influence)
+    g.state.planning_grants = [PlanningGrant(2, {"US": 3, "RU": 2})]
+    for tf in (B, R):
+        g.apply(A.BeginImpulse(tf))
+        g.apply(A.Declare())
+        g.apply(A.EndImpulse())
+    assert (g.state.turn, g.state.stage) == (2, "planning")
+    assert (g.state.cp["US"], g.state.cp["RU"]) == cp
