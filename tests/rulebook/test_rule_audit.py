@@ -142,3 +142,23 @@ def test_15_11_15_12_the_cp_bonus_starts_at_3_and_2_gives_nothing(influence, cp)
         g.apply(A.EndImpulse())
     assert (g.state.turn, g.state.stage) == (2, "planning")
     assert (g.state.cp["US"], g.state.cp["RU"]) == cp
+
+
+# ------------------------------------------------------------------ 14.08 / 14.12 / 14.13
+def test_14_12_14_08_detect_asw_and_torpedo_succeed_on_equal_and_fail_one_above():
+    """Victor (Virginia: DETECT 8, torpedo CV 12, sandbox values) torpedoes DDG-1.  14.12: DETECT
+    succeeds on a roll "equal or less" (DDG-1 9 fails, DDG-2 8 succeeds) and the ASW die needs
+    "10 or less": 11 misses, so 14.13 lets the torpedoes go; 14.08: 13 misses, 12 hits and sinks
+    the 2-HP DDG.  The same DETECTs with an ASW roll of 10 destroy Victor before it fires."""
+    from lcb_lab.games.lcb.content.worked import ch14
+    g, _ = ch14.victor(detects=(9, 8), asw=11, torpedoes=(13, 12))
+    assert g.dice.history[1:] == [("ASW DETECT vs Victor", [9, 8]), ("ASW vs Victor", [11]),
+                                  ("Victor: TORPEDO ATTACK", [13, 12])]
+    assert not g.state.units["Victor"].destroyed and g.state.units["DDG-1"].destroyed
+    assert g.state.units["DDG-2"].hp == 2
+    g, _ = ch14.victor(detects=(9, 8), asw=10, torpedoes=(1, 1))
+    assert g.dice.history[-1] == ("ASW vs Victor", [10]) and g.dice.forced_left == 2
+    assert g.state.units["Victor"].destroyed and not g.state.units["DDG-1"].destroyed
+    g, _ = ch14.victor(detects=(9, 9), asw=13, torpedoes=(12, 20))   # no DETECT: no ASW die at all
+    assert [p for p, _ in g.dice.history[1:]] == ["ASW DETECT vs Victor", "Victor: TORPEDO ATTACK"]
+    assert g.dice.history[-1][1] == [13, 12] and g.state.units["DDG-1"].destroyed
