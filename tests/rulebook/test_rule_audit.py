@@ -162,3 +162,44 @@ def test_14_12_14_08_detect_asw_and_torpedo_succeed_on_equal_and_fail_one_above(
     g, _ = ch14.victor(detects=(9, 9), asw=13, torpedoes=(12, 20))   # no DETECT: no ASW die at all
     assert [p for p, _ in g.dice.history[1:]] == ["ASW DETECT vs Victor", "Victor: TORPEDO ATTACK"]
     assert g.dice.history[-1][1] == [13, 12] and g.state.units["DDG-1"].destroyed
+
+
+# ------------------------------------------------------------------ 9.43
+def _directed_energy_answers_orion(forced: list[int]):
+    """RU plays Orion Sirius: Unmanned (DETECT 12, option A: 2 LRS dice at CV 12) at the US
+    platoon Alpha; US answers from its pool with Directed Energy (Persistent NULLIFY of an
+    unmanned card, 12 or less, sandbox values) for no AP (9.41, 9.45)."""
+    g = situation([("Alpha", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "F-9", R)],
+                  cards={"RU": ["Orion Sirius: Unmanned"], "US": ["Directed Energy"]}, initiative="RU", forced=forced)
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "Orion Sirius: Unmanned"),)))
+    g.apply(A.PlayCard("Orion Sirius: Unmanned", "A", ("Alpha",), action=1))
+    assert (g.pending.kind, g.pending.team) == ("card_response", "US")
+    g.apply(A.AnswerCards((A.Response("US-1", "A"),)))
+    assert g.pending is None
+    return g
+
+
+def test_9_43_a_failed_detect_stops_the_nullify_roll_and_still_expends_the_card():
+    """9.43: a NULLIFY of a card with a DETECT requirement needs the DETECT first; "If you fail to
+    DETECT, you cannot NULLIFY", and "Regardless of success" the NULLIFY card is expended (a
+    Persistent one flipped).  DETECT 13 > 12 fails: no NULLIFY die is rolled, Directed Energy is
+    deployed and expended, and Orion's two LRS dice (1, 1) go on to destroy Alpha."""
+    g = _directed_energy_answers_orion([13, 1, 1])
+    assert g.dice.history == [("Directed Energy (US): DETECT Orion Sirius: Unmanned (RU)", [13])]
+    de = g.state.cards["US-1"]
+    assert (de.where, de.expended) == ("deployed", True)
+    g.apply(A.CommitCombat())
+    g.apply(A.ResolveCombat())
+    assert g.state.units["Alpha"].destroyed and g.dice.forced_left == 0
+
+
+def test_9_43_detect_on_the_value_then_the_nullify_roll_stops_the_card():
+    """9.43 / 9.06: DETECT succeeds on a roll equal to the value (12); the NULLIFY roll 12 succeeds:
+    Orion is NULLIFIED before its effect (9.42), no LRS is allocated, Alpha is untouched and
+    Directed Energy is expended all the same."""
+    g = _directed_energy_answers_orion([12, 12, 1, 1])
+    assert [r for _, r in g.dice.history] == [[12], [12]]
+    assert g.state.cards["RU-1"].where == "discarded" and g.state.cards["US-1"].expended
+    assert not any(e["kind"] == "allocate" for e in g.log)
+    assert g.state.units["Alpha"].hp == 2 and g.dice.forced_left == 2
