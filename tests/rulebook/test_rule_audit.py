@@ -203,3 +203,44 @@ def test_9_43_detect_on_the_value_then_the_nullify_roll_stops_the_card():
     assert g.state.cards["RU-1"].where == "discarded" and g.state.cards["US-1"].expended
     assert not any(e["kind"] == "allocate" for e in g.log)
     assert g.state.units["Alpha"].hp == 2 and g.dice.forced_left == 2
+
+
+# ------------------------------------------------------------------ 7.22 / 7.24 / 7.27
+def test_7_24_7_27_after_the_resolved_continuing_combat_the_defender_counterattacks_for_1_ap():
+    """Shawn (US) resolves the Continuing Combat in F-6 first, for 0 AP (7.22; dice 20, 20: no hits;
+    Ziva does not fire back).  The marker is Resolved: in RU's impulse Ziva may not fight it again
+    for free (7.22 "only once per Turn"; refused without a declared action, 3.31) but may
+    counterattack "by using an AP like a normal Move and/or Combat Core Action" (7.24: 3 -> 2 AP).
+    Shawn already fought its offensive combat of the turn, yet it "can always fight in the defense"
+    (7.27): both sides roll (Ziva 3, 20; Shawn 4, 20) and each loses 1 HP at once."""
+    from tests.refusals import refused
+    g = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True)],
+                  forced=[20, 20, 3, 20, 4, 20], continuing=["F-6"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Shawn", "Ziva", 2),)))
+    g.apply(A.AnswerDefense(()))
+    g.apply(A.ResolveCombat())
+    assert g.impulse.ap == 3 and g.state.continuing == {"F-6": "resolved"} and g.state.units["Shawn"].acted
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Ziva",)),)))
+    assert g.impulse.ap == 2
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Ziva", "Shawn", 2),)))
+    d = g.pending
+    assert (d.kind, d.team, [x.uid for x in d.options.defenders]) == ("ga_defence", "US", ["Shawn"])
+    g.apply(d.answer_from([{"defender": "Shawn", "target": "Ziva", "dice": 2}]))
+    g.apply(A.ResolveCombat())
+    assert (g.state.units["Shawn"].hp, g.state.units["Ziva"].hp) == (1, 1) and g.dice.forced_left == 0
+    assert g.state.continuing == {"F-6": "resolved"}
+    g2 = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True)],
+                   forced=[20, 20], continuing=["F-6"])
+    g2.apply(A.BeginImpulse(B))
+    g2.apply(A.Declare())
+    g2.apply(A.CommitCombat(ga=(A.GroundAssault("Shawn", "Ziva", 2),)))
+    g2.apply(A.AnswerDefense(()))
+    g2.apply(A.ResolveCombat())
+    g2.apply(A.EndImpulse())
+    g2.apply(A.BeginImpulse(R))
+    g2.apply(A.Declare())
+    refused(g2, A.CommitCombat(ga=(A.GroundAssault("Ziva", "Shawn", 2),)), "3.31", "not activated")
