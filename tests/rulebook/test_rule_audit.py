@@ -244,3 +244,45 @@ def test_7_24_7_27_after_the_resolved_continuing_combat_the_defender_counteratta
     g2.apply(A.BeginImpulse(R))
     g2.apply(A.Declare())
     refused(g2, A.CommitCombat(ga=(A.GroundAssault("Ziva", "Shawn", 2),)), "3.31", "not activated")
+
+
+# ------------------------------------------------------------------ 7.09
+@pytest.mark.parametrize("colour, attacker_cv, anna_hp", [("brown", 2, 2), ("orange", 3, 0)])
+def test_7_09_terrain_lowers_the_attackers_ga_only_the_defender_suffers_no_penalty(colour, attacker_cv, anna_hp):
+    """7.09: a target in an orange hex costs the attacker 1, in a brown hex 2; "The defender does not
+    suffer any penalties".  Inf (GA 4) assaults Anna in F-6 with 3, 3 (two hits at CV 3, none at
+    CV 2); Anna fires back at her unmodified CV 4 with 4, 5: one hit either way."""
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "F-6", R, True)],
+                  colours={"F-6": colour}, forced=[3, 3, 4, 5])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Inf", "Anna", 2),)))
+    g.apply(g.pending.answer_from([{"defender": "Anna", "target": "Inf", "dice": 2}]))
+    g.apply(A.ResolveCombat())
+    rolls = [(e["data"]["base_cv"], e["data"]["cv"], e["data"]["hits"]) for e in g.log if e["kind"] == "ga_roll"]
+    assert rolls == [(4, attacker_cv, 2 if attacker_cv == 3 else 0), (4, 4, 1)]
+    assert g.state.units["Inf"].hp == 1 and g.state.units["Anna"].hp == anna_hp
+
+
+# ------------------------------------------------------------------ 7.53
+@pytest.mark.parametrize("hex_, eligible", [("F-6", True), ("F-7", False)])
+def test_7_53_an_interceptor_as_far_from_the_target_as_the_attacker_may_intercept(hex_, eligible):
+    """7.53: the interceptor must be in range and no farther from the target hex than the attacker
+    (the Quick Start's "closer" is read as 7.53's equal-or-closer; facts).  Uran fires 1 LRS die
+    from F-2 at A in F-4 (2 hexes).  The DDG (INT 13, range 6) at F-6 is also 2 hexes away: it is
+    asked and its 1 cancels the LRS 1, A keeps 2 HP; at F-7 (3 hexes) nobody is asked and A is hit."""
+    g = situation([("Uran", "runi_coastal_missile_section", "F-2", R), ("A", "usmc_infantry_platoon", "F-4", B, True),
+                   ("IAMD", "usn_ddg_51", hex_, B)], initiative="RU", mixed=[hex_], forced=[1, 1])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Uran",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Uran", "LRS1", "A", 1),)))
+    opt = g.intercept_umbrella("Uran", "A")[0]
+    assert (opt["distance"], opt["shooter_distance"], opt["eligible"]) == (int(hex_[-1]) - 4, 2, eligible)
+    if eligible:
+        assert g.pending.kind == "intercept"
+        g.apply(A.AnswerIntercept((A.Intercept("IAMD", "INT1", "A", 1),)))
+    assert g.pending is None
+    g.apply(A.ResolveCombat())
+    while g.pending is not None:          # the MILDEC question a back in F-4 may raise (4.22)
+        g.apply(A.AnswerMildec(0))
+    assert g.state.units["A"].hp == (2 if eligible else 1)
