@@ -286,3 +286,45 @@ def test_7_53_an_interceptor_as_far_from_the_target_as_the_attacker_may_intercep
     while g.pending is not None:          # the MILDEC question a back in F-4 may raise (4.22)
         g.apply(A.AnswerMildec(0))
     assert g.state.units["A"].hp == (2 if eligible else 1)
+
+
+# ------------------------------------------------------------------ 7.19 / 7.111
+def _tank_assault(forced, markers=None):
+    """RU's tank (armor, GA 6) moves into F-6 and puts 2 GA dice on the US platoon Inf (2 HP); Inf
+    does not fire back.  F-5 is yellow (2 MP), G-6 green."""
+    g = situation([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B)],
+                  colours={"F-5": "yellow"}, initiative="RU", forced=forced, markers=markers)
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Tank",)),)))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Tank", "Inf", 2),)))
+    g.apply(A.AnswerDefense(()))
+    g.apply(A.ResolveCombat())
+    while g.pending is not None:          # US's MILDEC question (4.22): declined
+        g.apply(A.AnswerMildec(0))
+    return g
+
+
+def test_7_19_7_111_breakthrough_needs_an_empty_hex_and_never_exceeds_1_mp():
+    """7.19: only "if there are no opposing units ... in the hex": with Inf surviving (1, 20: 1 HP
+    left) the breakthrough is refused.  7.111: it "cannot exceed 1 MP" (the 5.14 exception does not
+    apply): the adjacent yellow F-5 (2 MP) is refused, the green G-6 taken.  Each refusal leaves
+    the state as it was."""
+    from tests.refusals import refused
+    g = _tank_assault([1, 20])
+    assert g.state.units["Inf"].hp == 1
+    refused(g, A.ArmorBreakthrough("Tank", "G-6"), "7.19", "opposing units remain")
+    g = _tank_assault([1, 1])
+    assert g.state.units["Inf"].destroyed
+    refused(g, A.ArmorBreakthrough("Tank", "F-5"), "7.111", "2 MP")
+    g.apply(A.ArmorBreakthrough("Tank", "G-6"))
+    assert g.state.units["Tank"].hex == "G-6" and g.impulse.ap == 2
+
+
+def test_7_19_an_enemy_mildec_left_in_the_hex_is_no_opposing_unit():
+    """7.19 defines opposing units as "units belonging to the opposing team"; a MILDEC is a marker,
+    not a unit (4.22).  The US MILDEC left in F-6 after Inf is destroyed does not stop the tank."""
+    g = _tank_assault([1, 1], markers=[Marker("M1", "mildec", "US", B, "F-6")])
+    assert g.state.units["Inf"].destroyed and not g.state.markers["M1"].destroyed
+    g.apply(A.ArmorBreakthrough("Tank", "G-6"))
+    assert g.state.units["Tank"].hex == "G-6"
