@@ -328,3 +328,21 @@ def test_7_19_an_enemy_mildec_left_in_the_hex_is_no_opposing_unit():
     assert g.state.units["Inf"].destroyed and not g.state.markers["M1"].destroyed
     g.apply(A.ArmorBreakthrough("Tank", "G-6"))
     assert g.state.units["Tank"].hex == "G-6"
+
+
+# ------------------------------------------------------------------ 5.18 / 6.23
+def test_5_18_nothing_stops_a_ship_and_its_naval_zor_reveals_no_ground_unit():
+    """5.18: "Naval and/or ground units do NOT stop opposing naval movement through their hex (either
+    in naval or mixed land-naval hexes)".  The US DDG (5 MP) sails F-12 -> F-7 through the mixed hex
+    F-10 holding a concealed RU platoon and through F-9 holding an RU DDG, for one action.  6.23:
+    the ships reveal each other; naval ZORs never reveal ground units, so the platoon stays hidden."""
+    sea = [f"F-{r}" for r in range(1, 13) if r != 10]
+    g = situation([("DDG", "usn_ddg_51", "F-12", B), ("Ship", "rubf_ddg", "F-9", R),
+                   ("Anna", "runi_naval_infantry_platoon", "F-10", R)], naval=sea, mixed=["F-10"])
+    assert g.movement_reach(["DDG"])["F-7"] == 5
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG",)),)))
+    g.apply(A.Move(1, ("F-11", "F-10", "F-9", "F-8", "F-7")))
+    u = g.state.units
+    assert u["DDG"].hex == "F-7" and g.impulse.ap == 2
+    assert u["DDG"].revealed and u["Ship"].revealed and not u["Anna"].revealed
