@@ -346,3 +346,24 @@ def test_5_18_nothing_stops_a_ship_and_its_naval_zor_reveals_no_ground_unit():
     u = g.state.units
     assert u["DDG"].hex == "F-7" and g.impulse.ap == 2
     assert u["DDG"].revealed and u["Ship"].revealed and not u["Anna"].revealed
+
+
+# ------------------------------------------------------------------ 7.08
+def test_7_08_a_unit_without_ga_supply_does_not_defend():
+    """7.08: "A unit without the appropriate supply can neither attack nor defend" (7.13: the defenders
+    "must have GROUND ASSAULT supply").  Inf assaults Anna, whose GA supply is spent (0), in a hex
+    shared with Boris (10): only Boris is offered the return fire, Anna's die is refused under 7.08
+    and the state is unchanged; Anna still takes the hit (7.16: hits fall on it all the same)."""
+    from tests.refusals import refused
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "F-6", R, True),
+                   ("Boris", "runi_naval_infantry_platoon", "F-6", R, True)], forced=[1, 20])
+    g.state.units["Anna"].supply["GA"] = 0
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Inf", "Anna", 2),)))
+    d = g.pending
+    assert (d.kind, [(x.uid, x.supply) for x in d.options.defenders]) == ("ga_defence", [("Boris", 10)])
+    refused(g, d.answer_from([{"defender": "Anna", "target": "Inf", "dice": 1}]), "7.08", "0 GA supply")
+    g.apply(A.AnswerDefense(()))
+    g.apply(A.ResolveCombat())
+    assert g.state.units["Anna"].hp == 1 and g.state.units["Inf"].hp == 2 and g.dice.forced_left == 0
