@@ -1,4 +1,4 @@
-"""Corners of "done" rules found by a designer's audit of chapters 7-16 against the rulebook
+"""Corners of "done" rules found by a designer's audit of chapters 5-15 against the rulebook
 text: the boundary values, the "unless" / "except" clauses and the order of steps the main
 tests leave out.  Every roll is forced and every act goes through ``Game.apply``; each
 assertion is a value the rule's text gives."""
@@ -8,7 +8,9 @@ import pytest
 
 from lcb_lab import situation
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked import ch14
 from lcb_lab.games.lcb.model.state import Marker, PlanningGrant
+from tests.refusals import refused
 
 B, R = "TF Blue", "TF Red"
 
@@ -150,7 +152,6 @@ def test_14_12_14_08_detect_asw_and_torpedo_succeed_on_equal_and_fail_one_above(
     succeeds on a roll "equal or less" (DDG-1 9 fails, DDG-2 8 succeeds) and the ASW die needs
     "10 or less": 11 misses, so 14.13 lets the torpedoes go; 14.08: 13 misses, 12 hits and sinks
     the 2-HP DDG.  The same DETECTs with an ASW roll of 10 destroy Victor before it fires."""
-    from lcb_lab.games.lcb.content.worked import ch14
     g, _ = ch14.victor(detects=(9, 8), asw=11, torpedoes=(13, 12))
     assert g.dice.history[1:] == [("ASW DETECT vs Victor", [9, 8]), ("ASW vs Victor", [11]),
                                   ("Victor: TORPEDO ATTACK", [13, 12])]
@@ -213,7 +214,6 @@ def test_7_24_7_27_after_the_resolved_continuing_combat_the_defender_counteratta
     counterattack "by using an AP like a normal Move and/or Combat Core Action" (7.24: 3 -> 2 AP).
     Shawn already fought its offensive combat of the turn, yet it "can always fight in the defense"
     (7.27): both sides roll (Ziva 3, 20; Shawn 4, 20) and each loses 1 HP at once."""
-    from tests.refusals import refused
     g = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True)],
                   forced=[20, 20, 3, 20, 4, 20], continuing=["F-6"])
     g.apply(A.BeginImpulse(B))
@@ -310,7 +310,6 @@ def test_7_19_7_111_breakthrough_needs_an_empty_hex_and_never_exceeds_1_mp():
     left) the breakthrough is refused.  7.111: it "cannot exceed 1 MP" (the 5.14 exception does not
     apply): the adjacent yellow F-5 (2 MP) is refused, the green G-6 taken.  Each refusal leaves
     the state as it was."""
-    from tests.refusals import refused
     g = _tank_assault([1, 20])
     assert g.state.units["Inf"].hp == 1
     refused(g, A.ArmorBreakthrough("Tank", "G-6"), "7.19", "opposing units remain")
@@ -354,7 +353,6 @@ def test_7_08_a_unit_without_ga_supply_does_not_defend():
     "must have GROUND ASSAULT supply").  Inf assaults Anna, whose GA supply is spent (0), in a hex
     shared with Boris (10): only Boris is offered the return fire, Anna's die is refused under 7.08
     and the state is unchanged; Anna still takes the hit (7.16: hits fall on it all the same)."""
-    from tests.refusals import refused
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "F-6", R, True),
                    ("Boris", "runi_naval_infantry_platoon", "F-6", R, True)], forced=[1, 20])
     g.state.units["Anna"].supply["GA"] = 0
