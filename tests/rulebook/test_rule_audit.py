@@ -365,3 +365,19 @@ def test_7_08_a_unit_without_ga_supply_does_not_defend():
     g.apply(A.AnswerDefense(()))
     g.apply(A.ResolveCombat())
     assert g.state.units["Anna"].hp == 1 and g.state.units["Inf"].hp == 2 and g.dice.forced_left == 0
+
+
+# ------------------------------------------------------------------ 6.21
+def test_6_21_a_unit_in_a_contested_hex_still_exercises_its_zor_once():
+    """6.21: "Occupying a contested hex does not stop a unit from exercising its ZOR".  Inf, engaged
+    with Anna in F-6 (a Continuing Combat hex), looks into F-5 and reveals E1 there without being
+    revealed by it; a second look in the same Core Action is refused (one adjacent hex)."""
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "F-6", R, True),
+                   ("E1", "runi_naval_infantry_platoon", "F-5", R), ("E2", "runi_naval_infantry_platoon", "F-7", R)],
+                  continuing=["F-6"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.ExerciseZor(1, "F-5"))
+    assert g.result == ["E1"] and g.state.units["E1"].revealed
+    refused(g, A.ExerciseZor(1, "F-7"), "6.21", "already used its ZOR")
+    assert not g.state.units["E2"].revealed
