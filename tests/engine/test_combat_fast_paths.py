@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import pytest
 
-from lcb_lab import load_scenario, situation
+from lcb_lab import situation
 from lcb_lab.games.lcb import observer, observer_table
 from lcb_lab.games.lcb.rules.combat import odds, sequence
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.stages import sequence as stages
 from lcb_lab.games.lcb.rules.submarines import asw
-from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
-from lcb_lab.games.lcb.whatif.experiments import land_embarked
+from tests.fast_path_games import games_with
 
 SEEDS = (0, 1, 2, 3)
 
@@ -58,13 +57,6 @@ def _plain_next_team(ctx):
 def _ids(counters):
     """The counters by identity, in no order (``backs_in`` keeps the state's order, not the salted one)."""
     return sorted(id(c) for c in counters)
-
-
-def _game(seed):
-    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
-    land_embarked(g, "AL-23")
-    g.rollout()
-    return g
 
 
 @pytest.fixture(scope="module")
@@ -104,21 +96,11 @@ def compared():
                 counts["hexes"] += 1
         return got
 
-    mp = pytest.MonkeyPatch()
-    mp.setattr(odds.EngagementOdds, "summary", checked_summary)
-    mp.setattr(odds.EngagementOdds, "distribution_text", checked_distribution)
-    for mod in (sequence, mines, asw):
-        mp.setattr(mod, "may_hold_mildec", checked_mildec)
-    mp.setattr(stages, "next_team", checked_next)
-    outcomes = {}
-    try:
-        for seed in SEEDS:
-            g = _game(seed)
-            play_random_turns(g, 3, seed)
-            outcomes[seed] = g.to_json()
-    finally:
-        mp.undo()
-    return counts, outcomes
+    patches = [(odds.EngagementOdds, "summary", checked_summary),
+               (odds.EngagementOdds, "distribution_text", checked_distribution),
+               *[(mod, "may_hold_mildec", checked_mildec) for mod in (sequence, mines, asw)],
+               (stages, "next_team", checked_next)]
+    return counts, games_with(patches, SEEDS)
 
 
 def test_odds_words_are_kept_with_their_odds_and_equal_fresh_words(compared):
@@ -136,17 +118,13 @@ def test_next_team_in_one_pass_names_the_plain_team(compared):
     assert counts["next_team"] > 50 and counts["none"] >= len(SEEDS)
 
 
-def test_the_plain_forms_play_the_very_same_games(compared, monkeypatch):
+def test_the_plain_forms_play_the_very_same_games(compared):
     _, fast = compared
-    monkeypatch.setattr(odds.EngagementOdds, "summary", odds.EngagementOdds.summary_text)
-    monkeypatch.setattr(odds.EngagementOdds, "distribution_text", odds.EngagementOdds.distribution_words)
-    for mod in (sequence, mines, asw):
-        monkeypatch.setattr(mod, "may_hold_mildec", _plain_may_hold_mildec)
-    monkeypatch.setattr(stages, "next_team", _plain_next_team)
-    for seed in SEEDS:
-        g = _game(seed)
-        play_random_turns(g, 3, seed)
-        assert g.to_json() == fast[seed], seed
+    patches = [(odds.EngagementOdds, "summary", odds.EngagementOdds.summary_text),
+               (odds.EngagementOdds, "distribution_text", odds.EngagementOdds.distribution_words),
+               *[(mod, "may_hold_mildec", _plain_may_hold_mildec) for mod in (sequence, mines, asw)],
+               (stages, "next_team", _plain_next_team)]
+    assert games_with(patches, SEEDS) == fast
 
 
 def test_backs_in_counts_a_task_force_counter_once_and_never_the_hit_unit_as_its_own_mildec():

@@ -8,20 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from lcb_lab import load_scenario
 from lcb_lab.games.lcb.model.fixed_memo import memo
 from lcb_lab.games.lcb.rules.markers import isr
-from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
-from lcb_lab.games.lcb.whatif.experiments import land_embarked
+from tests.fast_path_games import games_with, rollout_game as _game
 
 SEEDS = (0, 1, 2, 3, 4, 5)
-
-
-def _game(seed):
-    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
-    land_embarked(g, "AL-23")
-    g.rollout()
-    return g
 
 
 @pytest.fixture(scope="module")
@@ -45,17 +36,7 @@ def compared():
         counts["none"] += got is None
         return got
 
-    mp = pytest.MonkeyPatch()
-    mp.setattr(isr, "marker_path", checked)
-    outcomes = {}
-    try:
-        for seed in SEEDS:
-            g = _game(seed)
-            play_random_turns(g, 3, seed)
-            outcomes[seed] = g.to_json()
-    finally:
-        mp.undo()
-    return counts, outcomes
+    return counts, games_with([(isr, "marker_path", checked)], SEEDS)
 
 
 def test_kept_marker_paths_equal_the_plain_search_at_every_call(compared):
@@ -63,13 +44,9 @@ def test_kept_marker_paths_equal_the_plain_search_at_every_call(compared):
     assert counts["calls"] > 10 and counts["kept"] > 3 and counts["none"] > 0
 
 
-def test_the_plain_search_plays_the_very_same_games(compared, monkeypatch):
+def test_the_plain_search_plays_the_very_same_games(compared):
     _, fast = compared
-    monkeypatch.setattr(isr, "marker_path", isr.plain_marker_path)
-    for seed in SEEDS:
-        g = _game(seed)
-        play_random_turns(g, 3, seed)
-        assert g.to_json() == fast[seed], seed
+    assert games_with([(isr, "marker_path", isr.plain_marker_path)], SEEDS) == fast
 
 
 def test_a_path_is_kept_per_mp_and_marker_kind():
