@@ -92,13 +92,16 @@ def _main(argv: list[str] | None) -> int:
 
 
 def _seed(text: str) -> int:
-    """``--seed``'s value: a whole number >= 0 (argparse words a refusal as ``argument --seed: ...``)."""
+    """``--seed``'s value: a whole number 0 .. 2**64-1, the kernel's seed rule
+    (:func:`lcb_lab.kernel.dice.seed_problem`; argparse words a refusal as ``argument --seed: ...``)."""
+    from lcb_lab.kernel.dice import SEED_MAX, seed_problem
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {_short(text)!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {value}")
+        raise argparse.ArgumentTypeError(f"a dice seed is a whole number 0..{SEED_MAX}, not {_short(text)!r}") from None
+    problem = seed_problem(value)
+    if problem:
+        raise argparse.ArgumentTypeError(f"a dice seed: {problem}")
     return value
 
 

@@ -120,9 +120,13 @@ CASES = {
     "two lessons": (None, ("appendix_b_combat", "appendix_b_turn1"),
                     "lcb-lab: error: unrecognized arguments: appendix_b_turn1"),
     "--seed negative": (None, ("--scenario", "gotland_redux", "--seed", "-5"),
-                        "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not -5"),
+                        "lcb-lab: error: argument --seed: a dice seed: -5 is out of range: allowed 0..18446744073709551615 "
+                        "(sandbox: a 64-bit dice seed)"),
+    "--seed of 2**70": (None, ("--scenario", "gotland_redux", "--seed", str(2**70)),
+                        "lcb-lab: error: argument --seed: a dice seed: a 22-digit number is out of range: allowed "
+                        "0..18446744073709551615 (sandbox: a 64-bit dice seed)"),
     "--seed of 5001 digits": (None, ("--scenario", "gotland_redux", "--seed", "1" + "0" * 5000),
-                              "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not '1"
+                              "lcb-lab: error: argument --seed: a dice seed is a whole number 0..18446744073709551615, not '1"
                               + "0" * 59 + "... (4941 characters more)'"),
     "--team without a value": (None, ("appendix_b_combat", "--team"),
                                "lcb-lab: error: argument --team: expected one argument"),
