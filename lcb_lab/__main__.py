@@ -277,9 +277,15 @@ ONE_LINE_MAX = 1000
 
 
 def _one_line(e: Exception | str) -> str:
-    """The message on one line, at most :data:`ONE_LINE_MAX` characters (its control characters are escaped
-    when printed)."""
-    return _short(" ".join(str(e).split()), ONE_LINE_MAX)
+    """The message on one line, at most :data:`ONE_LINE_MAX` characters and a note (its control characters
+    are escaped when printed).  A longer one loses its middle -- ``<start> ... (N characters cut) ... <end>`` --
+    so the file and key at its start and what is wrong at its end both stay."""
+    text = " ".join(str(e).split())
+    if len(text) <= ONE_LINE_MAX:
+        return text
+    head = ONE_LINE_MAX * 3 // 5
+    tail = ONE_LINE_MAX - head
+    return f"{text[:head]} ... ({len(text) - ONE_LINE_MAX} characters cut) ... {text[-tail:]}"
 
 
 def _short(text: str, limit: int = 60) -> str:
