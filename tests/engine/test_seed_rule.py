@@ -99,3 +99,13 @@ def test_the_cli_seed_is_the_same_rule():
                        capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.splitlines() == [f"lcb-lab: error: argument --seed: a dice seed: {seed_problem(2**70)}"]
+
+
+@pytest.mark.parametrize("seed", BAD)
+def test_a_fork_with_a_bad_reseed_is_refused_by_name(seed):
+    """Before: fork(reseed=2**70) gave new dice seeded beyond the rule, fork(reseed=-1) numpy's ValueError."""
+    g = load_scenario("gotland_redux", seed=1)
+    with pytest.raises(InputError) as e:
+        g.fork(reseed=seed)
+    assert (e.value.what, e.value.where, e.value.problem) == ("fork", "reseed", seed_problem(seed))
+    assert g.fork(reseed=SEED_MAX).dice.seed == SEED_MAX
