@@ -92,13 +92,16 @@ def _main(argv: list[str] | None) -> int:
 
 
 def _seed(text: str) -> int:
-    """``--seed``'s value: a whole number >= 0 (argparse words a refusal as ``argument --seed: ...``)."""
+    """``--seed``'s value: a whole number 0 .. 2**64-1, the kernel's seed rule
+    (:func:`lcb_lab.kernel.dice.seed_problem`; argparse words a refusal as ``argument --seed: ...``)."""
+    from lcb_lab.kernel.dice import SEED_MAX, seed_problem
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {_short(text)!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a dice seed is a whole number >= 0, not {value}")
+        raise argparse.ArgumentTypeError(f"a dice seed is a whole number 0..{SEED_MAX}, not {_short(text)!r}") from None
+    problem = seed_problem(value)
+    if problem:
+        raise argparse.ArgumentTypeError(f"a dice seed: {problem}")
     return value
 
 
@@ -274,9 +277,15 @@ ONE_LINE_MAX = 1000
 
 
 def _one_line(e: Exception | str) -> str:
-    """The message on one line, at most :data:`ONE_LINE_MAX` characters (its control characters are escaped
-    when printed)."""
-    return _short(" ".join(str(e).split()), ONE_LINE_MAX)
+    """The message on one line, at most :data:`ONE_LINE_MAX` characters and a note (its control characters
+    are escaped when printed).  A longer one loses its middle -- ``<start> ... (N characters cut) ... <end>`` --
+    so the file and key at its start and what is wrong at its end both stay."""
+    text = " ".join(str(e).split())
+    if len(text) <= ONE_LINE_MAX:
+        return text
+    head = ONE_LINE_MAX * 3 // 5
+    tail = ONE_LINE_MAX - head
+    return f"{text[:head]} ... ({len(text) - ONE_LINE_MAX} characters cut) ... {text[-tail:]}"
 
 
 def _short(text: str, limit: int = 60) -> str:

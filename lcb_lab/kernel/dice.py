@@ -30,6 +30,12 @@ nothing) before the act is applied.
 numpy is imported when the seeded generator is first needed (a roll past the
 forced values, or :meth:`Dice.state`), not when the module or a Dice is made:
 loading a game pays no numpy import.  This module imports only :mod:`lcb_lab.kernel.errors`.
+
+A dice seed is ``None`` (no seed) or a whole number ``0 .. SEED_MAX`` (2**64-1, one 64-bit word:
+sandbox, numpy itself takes any size).  One check says so, :func:`seed_problem`: a :class:`Dice`
+made with another seed raises InputError, a saved dice state with one is refused
+(:func:`state_problem`), and every file or argument that carries a seed (a scenario, lesson or
+situation file, ``load_scenario``, a save, the CLI's ``--seed``) holds to the same bound.
 """
 from __future__ import annotations
 
@@ -38,7 +44,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
-from lcb_lab.kernel.errors import DiceExhausted, LabError
+from lcb_lab.kernel.errors import DiceExhausted, InputError, LabError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -173,6 +179,31 @@ class _Unmade:
 _UNMADE = _Unmade()
 """``Dice._rng`` while the seeded generator is not yet made (``default_rng(seed)`` on first use)."""
 
+SEED_MAX = 2**64 - 1
+"""The largest dice seed (module doc): one 64-bit word."""
+SEED_SOURCE = "sandbox: a 64-bit dice seed"
+"""Where :data:`SEED_MAX` comes from: lcb_lab's own bound (no rulebook sets one)."""
+
+
+def seed_problem(seed: Any) -> str | None:
+    """Why ``seed`` is no dice seed (one line), or None when it is one: None, or a whole number
+    (a plain int, no bool) ``0 .. SEED_MAX``.  The one check of a seed (module doc); an int outside
+    reads ``"<seed> is out of range: allowed 0..18446744073709551615 (sandbox: a 64-bit dice seed)"``
+    (a number longer than 20 digits shown by its length), the wording of the scenario files' ranges.
+
+    >>> seed_problem(2**64) is None, seed_problem(2**64 - 1) is None, seed_problem(None) is None
+    (False, True, True)
+    >>> seed_problem(-1)
+    '-1 is out of range: allowed 0..18446744073709551615 (sandbox: a 64-bit dice seed)'
+    """
+    if seed is None or _whole(seed, 0, SEED_MAX + 1):
+        return None
+    if type(seed) is not int:
+        return f"null or a whole number 0..{SEED_MAX} is expected, not {_short(seed)}"
+    digits = str(seed).lstrip("-")
+    shown = str(seed) if len(digits) <= 20 else f"a {len(digits)}-digit number"
+    return f"{shown} is out of range: allowed 0..{SEED_MAX} ({SEED_SOURCE})"
+
 
 def default_rng(seed: int | None) -> np.random.Generator:
     """``numpy.random.default_rng(seed)`` (numpy imported here, on first use)."""
@@ -186,7 +217,10 @@ class Dice:
     def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die | None = None):
         """``die``: the game's own die, what :meth:`roll` and :meth:`force` use when no die is named
         (None: every roll and force names its die, else LabError; ``forced`` values are then
-        checked against the die each is drawn for)."""
+        checked against the die each is drawn for).  ``seed``: None or 0 .. :data:`SEED_MAX`, else
+        InputError (:func:`seed_problem`)."""
+        if seed is not None and not (type(seed) is int and 0 <= seed <= SEED_MAX):
+            raise InputError("dice", "seed", seed_problem(seed) or "not a dice seed")
         self._state = None
         self.seed = seed
         self.die = die
@@ -342,22 +376,22 @@ def _whole(value: Any, lo: int, hi: int | None = None) -> bool:
 
 def state_problem(d: Any) -> tuple[tuple, str] | None:
     """What is wrong with ``d`` as a saved :meth:`Dice.state` -- ``(loc, problem)``, ``loc`` the keys
-    down to the bad value (``("rng", "state", "inc")``, ``()`` for ``d`` itself) -- or None when it is one: an object of ``seed`` (null or
-    a whole number >= 0), ``rng`` (null or numpy's PCG64 state: ``bit_generator`` "PCG64", ``state``
+    down to the bad value (``("rng", "state", "inc")``, ``()`` for ``d`` itself) -- or None when it is one: an object of ``seed``
+    (:func:`seed_problem`: null or a whole number 0 .. 2**64-1), ``rng`` (null or numpy's PCG64 state: ``bit_generator`` "PCG64", ``state``
     ``{"state", "inc"}`` whole numbers 0 .. 2**128-1, ``has_uint32`` 0 or 1, ``uinteger`` 0 .. 2**32-1)
     and ``forced`` (a list of whole numbers; each is checked against its die when it is drawn).
 
-    >>> state_problem({"seed": -1, "rng": None, "forced": []})
-    (('seed',), 'null or a whole number >= 0 is expected, not -1')
+    >>> state_problem({"seed": 2**64, "rng": None, "forced": []})
+    (('seed',), '18446744073709551616 is out of range: allowed 0..18446744073709551615 (sandbox: a 64-bit dice seed)')
     """
     if not isinstance(d, dict):
         return (), f"an object of seed, rng and forced is expected, not {type(d).__name__}"
     extra = sorted(set(d) - {"seed", "rng", "forced"}, key=str)
     if extra:
         return (str(extra[0]),), "unknown key; a dice state has seed, rng, forced"
-    seed = d.get("seed")
-    if seed is not None and not _whole(seed, 0):
-        return ("seed",), f"null or a whole number >= 0 is expected, not {_short(seed)}"
+    bad = seed_problem(d.get("seed"))
+    if bad is not None:
+        return ("seed",), bad
     forced = d.get("forced", [])
     if not isinstance(forced, list):
         return ("forced",), f"a list of whole numbers is expected, not {_short(forced)}"

@@ -39,7 +39,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from lcb_lab.kernel import datacodec, datashare
 from lcb_lab.kernel.actions import CHANCE, Action, ActionCodec  # noqa: F401 - CHANCE: what to_act may return
 from lcb_lab.kernel.datashare import share
-from lcb_lab.kernel.dice import Dice, Die, default_rng, state_problem
+from lcb_lab.kernel.dice import Dice, Die, default_rng, seed_problem, state_problem
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
 from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step, new_step
@@ -427,7 +427,10 @@ class Engine:
         """An independent game from step ``at`` of this one's record (default: now), sharing
         nothing mutable with this one and keeping the record up to ``at``.  Its dice go on
         exactly as this game's would; ``reseed=n`` gives it new dice (seeded ``n``; the same class and die).
-        Raises :attr:`Error` when ``at`` is not a step of the record."""
+        Raises :attr:`Error` when ``at`` is not a step of the record, InputError for a ``reseed`` that is
+        no dice seed (:func:`~lcb_lab.kernel.dice.seed_problem`)."""
+        if reseed is not None and seed_problem(int(reseed)) is not None:
+            raise InputError("fork", "reseed", seed_problem(int(reseed)))
         g = self.spawn(self.state_clone(self.state), type(self.dice).from_state(self.dice.state(), self.dice.die))
         g.dice.history = list(self.dice.history)
         g.history = self.history.copy()

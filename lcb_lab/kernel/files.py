@@ -114,8 +114,23 @@ def _parse(load: Callable[[Any], Any], text: Any, file: str, syntax: tuple, what
 
 
 def parse_toml(text: str, file: str) -> dict:
-    """Parse TOML text. Raises ScenarioError(file, "(syntax)", problem)."""
-    return _parse(tomllib.loads, text, file, (tomllib.TOMLDecodeError,), "")
+    """Parse TOML text. Raises ScenarioError(file, "(syntax)", problem): ``"not TOML: <why>"``, or
+    ``"not TOML but JSON (a saved game?)"`` when the text is JSON (a save given where a TOML file is read)."""
+    try:
+        return _parse(tomllib.loads, text, file, (tomllib.TOMLDecodeError,), "not TOML: ")
+    except ScenarioError as e:
+        if e.problem.startswith("not TOML: ") and _reads_as(json.loads, text, json.JSONDecodeError):
+            raise ScenarioError(file, "(syntax)", "not TOML but JSON (a saved game?)") from None
+        raise
+
+
+def _reads_as(load: Callable[[Any], Any], text: Any, syntax: type[Exception]) -> bool:
+    """Whether ``load`` reads ``text`` (a non-empty object or list), for the hint of a file given in the other format."""
+    try:
+        data = load(text)
+        return isinstance(data, (dict, list)) and len(data) > 0     # an empty file is valid TOML: no hint
+    except (syntax, ValueError, RecursionError, TypeError):
+        return False
 
 
 def _number_problem(e: ValueError) -> str:
@@ -131,9 +146,14 @@ def load_toml(path: str | Path | Traversable, what: str) -> dict:
 
 def parse_json(text: str | bytes, file: str) -> Any:
     """Parse JSON text; a key twice in one object is refused (JSON would keep the last silently,
-    TOML refuses it too). Raises ScenarioError(file, "(syntax)", problem)."""
+    TOML refuses it too). Raises ScenarioError(file, "(syntax)", problem): ``"not JSON: <why>"``, or
+    ``"not JSON but TOML (a scenario or lesson file?)"`` when the text is TOML."""
     try:
         return _parse(_loads_unique, text, file, (json.JSONDecodeError, UnicodeDecodeError), "not JSON: ")
+    except ScenarioError as e:
+        if e.problem.startswith("not JSON: ") and _reads_as(tomllib.loads, text, tomllib.TOMLDecodeError):
+            raise ScenarioError(file, "(syntax)", "not JSON but TOML (a scenario or lesson file?)") from None
+        raise
     except _DuplicateKey as e:
         raise ScenarioError(file, "(syntax)", f"the key {e.key[:80]!r} is given twice in one object") from None
 

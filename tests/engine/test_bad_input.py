@@ -170,7 +170,7 @@ SAVE_CHECKS = [
     ("unknown field", lambda d: _units(d)["DDG-51"].update(armour=1), "state.units[DDG-51].armour", "Extra"),
     ("negative supply", lambda d: _units(d)["DDG-51"]["supply"].update(LRS1=-1),
      "state.units[DDG-51].supply[LRS1]", "negative"),
-    ("negative seed", lambda d: d["dice"].update(seed=-5), "dice.seed", "greater than"),
+    ("negative seed", lambda d: d["dice"].update(seed=-5), "dice.seed", "-5 is out of range: allowed 0..18446744073709551615"),
     ("forced d20 of 0", lambda d: d["dice"].update(forced=[0]), "dice.forced[0]", "greater than"),
     ("malformed scenario_info", lambda d: d["scenario_info"]["scenario"].update(max_turns=0),
      "scenario_info.scenario.max_turns", "is out of range: allowed 1..20"),

@@ -120,9 +120,13 @@ CASES = {
     "two lessons": (None, ("appendix_b_combat", "appendix_b_turn1"),
                     "lcb-lab: error: unrecognized arguments: appendix_b_turn1"),
     "--seed negative": (None, ("--scenario", "gotland_redux", "--seed", "-5"),
-                        "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not -5"),
+                        "lcb-lab: error: argument --seed: a dice seed: -5 is out of range: allowed 0..18446744073709551615 "
+                        "(sandbox: a 64-bit dice seed)"),
+    "--seed of 2**70": (None, ("--scenario", "gotland_redux", "--seed", str(2**70)),
+                        "lcb-lab: error: argument --seed: a dice seed: a 22-digit number is out of range: allowed "
+                        "0..18446744073709551615 (sandbox: a 64-bit dice seed)"),
     "--seed of 5001 digits": (None, ("--scenario", "gotland_redux", "--seed", "1" + "0" * 5000),
-                              "lcb-lab: error: argument --seed: a dice seed is a whole number >= 0, not '1"
+                              "lcb-lab: error: argument --seed: a dice seed is a whole number 0..18446744073709551615, not '1"
                               + "0" * 59 + "... (4941 characters more)'"),
     "--team without a value": (None, ("appendix_b_combat", "--team"),
                                "lcb-lab: error: argument --team: expected one argument"),
@@ -389,11 +393,14 @@ def test_a_lesson_naming_no_scenario_names_the_lesson_file_and_key(tmp_path, mon
 
 
 def test_a_huge_name_gives_a_line_of_at_most_a_thousand_characters(tmp_path):
-    """Before: a 3000-character lesson name came back whole in the one line (3,200 characters)."""
+    """Before: a 3000-character lesson name came back whole in the one line (3,200 characters); then cut
+    at its end, so the line was the name and never said what was wrong.  Its middle is cut now."""
     r = _cli("x" * 3000, cwd=tmp_path)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     line, = r.stderr.splitlines()
-    assert line.startswith("error: xxx") and line.endswith(" characters more)") and len(line) <= 1040
+    assert line.startswith("error: xxx") and " characters cut) ... xxx" in line and len(line) <= 1040
+    assert line.endswith("(packaged: appendix_b_combat, appendix_b_turn1, slite_landing_lesson); a file of your "
+                         "own is a path: it holds a '/' or ends in .toml")
 
 
 def test_load_scenario_names_the_seed_it_refuses():

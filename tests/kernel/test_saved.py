@@ -78,8 +78,11 @@ def _set(d: dict, path: tuple, value) -> dict:
 # OverflowError, KeyError or ValueError), or -- the top-level dice -- the game loaded and broke at its
 # first seeded roll.
 DICE = [
-    (("dice", "seed"), -1, "dice.seed", "null or a whole number >= 0 is expected, not -1"),
-    (("dice", "seed"), 1.5, "dice.seed", "null or a whole number >= 0 is expected, not 1.5"),
+    (("dice", "seed"), -1, "dice.seed",
+     "-1 is out of range: allowed 0..18446744073709551615 (sandbox: a 64-bit dice seed)"),
+    (("dice", "seed"), 1.5, "dice.seed", "null or a whole number 0..18446744073709551615 is expected, not 1.5"),
+    (("dice", "seed"), 2**70, "dice.seed",
+     "a 22-digit number is out of range: allowed 0..18446744073709551615 (sandbox: a 64-bit dice seed)"),
     (("dice", "rng", "uinteger"), -1, "dice.rng.uinteger", "a whole number 0 .. 2**32-1 is expected, not -1"),
     (("dice", "rng", "state", "inc"), 2**130, "dice.rng.state.inc",
      f"a whole number 0 .. 2**128-1 is expected, not {2**130}"),

@@ -269,3 +269,14 @@ def test_the_closed_socket_filter_drops_only_a_closed_sockets_zmq_error():
     Kernel.log.error("no exception")
     assert seen == ["handler 1", "handler 2", "no exception"]
     assert kernel_log.install(object()) is False
+
+
+@pytest.mark.parametrize("game", ["archipelago", "force_on_force", "order_of_battle"])
+def test_start_with_another_games_lab_is_refused_in_one_line(capsys, monkeypatch, game):
+    """Before: ``lcb-lab voila --game=archipelago --start=planning`` served the Archipelago lab and
+    dropped --start without a word (only LC:B's game has stages to start at)."""
+    monkeypatch.delenv(V.START_ENV, raising=False)
+    assert cli(["voila", f"--game={game}", "--start=planning"]) == 2
+    assert capsys.readouterr().err == (f"error: --start=planning is the stage an LC:B game begins in; the {game} "
+                                       "lab has no stages to start at: leave --start out\n")
+    assert V.START_ENV not in os.environ

@@ -285,3 +285,10 @@ def test_the_kill_plot_counts_a_kill_the_viewer_may_not_name_from_the_states_wal
         assert us[0] == us[1] and ru[0] > ru[1], team              # pixel rows: one up = a kill more
     ru_lines = [e["title"] for part in review_sections(g, "RU").seen for e in part]
     assert "1 concealed counter destroyed" in ru_lines and "DDG-51" not in review_html(g, "RU")
+
+
+def test_a_review_of_one_part_says_part_not_parts():
+    """Before: the review of a game saved at its Planning Stage read "Instructor view · 1 parts"."""
+    from lcb_lab import load_scenario
+    page = review_html(load_scenario("gotland_redux", seed=1, start="planning"), "instructor")
+    assert "Instructor view \u00b7 1 part<" in page and "1 parts" not in page

@@ -210,7 +210,7 @@ def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve the lab app (or ``NOTEBOOK``) with Voila until stopped. Returns the exit code: 0, or 2
     with one ``error: ...`` line on stderr (no Voila installed, an argument that is neither an option
-    nor a .ipynb notebook, no such notebook)."""
+    nor a .ipynb notebook, no such notebook, ``--start`` with another game's lab)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if "-h" in argv or "--help" in argv:
         print(HELP)
@@ -223,12 +223,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: --start={start}: start at 'planning' (the Planning Stage) or 'action' (the Action "
               "Stage)", file=sys.stderr)
         return 2
-    if start is not None:
-        os.environ[START_ENV] = start               # the app's kernel inherits it: open_lab reads it
     game, argv = pop_start(argv, "--game")
     if game is not None and game not in GAMES:
         print(f"error: --game={game}: the labs are {', '.join(GAMES)}", file=sys.stderr)
         return 2
+    if start is not None and game not in (None, "lcb"):
+        print(f"error: --start={start} is the stage an LC:B game begins in; the {game} lab has no stages to "
+              "start at: leave --start out", file=sys.stderr)
+        return 2
+    if start is not None:
+        os.environ[START_ENV] = start               # the app's kernel inherits it: open_lab reads it
     notebook, options = split_args(argv)
     stray = stray_argument(options, _voila_aliases())
     if stray is not None:

@@ -179,7 +179,8 @@ def review_html(game: "Game", team: str = "instructor") -> str:
              "beside what happened."]
     if team != observer.INSTRUCTOR:
         notes.append(f"The {whose} team's view: only what that team may know is shown.")
-    return review_page(f"After-action review: {name}", f"{whose} view \u00b7 {len(sections)} parts", sections,
+    n = len(sections)
+    return review_page(f"After-action review: {name}", f"{whose} view \u00b7 {n} part{'' if n == 1 else 's'}", sections,
                        [kills, infl], r.defs, notes)
 
 

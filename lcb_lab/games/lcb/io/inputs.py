@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr,
                       ValidationError)
 
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.kernel.errors import InputError
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ LRS = list[LrsAlloc]
 INTERCEPTS = list[IntAlloc]
 INDEX = StrictInt
 NAMES = list[Designator]
-SEED = Optional[Annotated[StrictInt, Field(ge=0)]]
+SEED = Optional[R.ranged(R.SEED)]     # 0 .. 2**64-1: the kernel's seed rule (lcb_lab.kernel.dice.seed_problem)
 FORCED = list[Annotated[StrictInt, Field(ge=1, le=20)]]
 POLICY_NAMES = Optional[dict[StrictStr, StrictStr]]
 
@@ -157,7 +158,7 @@ class RngState(_Strict):
 
 
 class DiceState(_Strict):
-    """A :meth:`lcb_lab.kernel.dice.Dice.state` snapshot: ``seed`` (int >= 0 or None), ``rng``
+    """A :meth:`lcb_lab.kernel.dice.Dice.state` snapshot: ``seed`` (None or 0 .. 2**64-1), ``rng``
     (:class:`RngState` or None), ``forced`` (d20 values 1..20, 7.01).  Saves check their
     top-level dice and every record step's ``dice_after`` with it."""
     seed: SEED = None

@@ -20,6 +20,8 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Strict
 from pydantic_core import PydanticCustomError
 
+from lcb_lab.kernel.dice import SEED_MAX, SEED_SOURCE
+
 INFLUENCE_LIMIT = 10
 """The Influence Meter's reach toward either team (15.0); equal to
 :data:`lcb_lab.games.lcb.rules.stages.influence.LIMIT` (a test holds them equal: this module is
@@ -79,7 +81,7 @@ MINE_CUBES = Range(1, 20, "sandbox: the mine cubes of one hex (13.37)")
 D20 = Range(1, 20, "rule 7.02: a d20 shows 1 to 20")
 D20_CV = Range(0, 20, "rule 7.02: a CV is the highest d20 roll that succeeds (0: never)")
 VICTORY_COUNT = Range(1, 100, "sandbox: units to destroy or hexes to hold")
-SEED = Range(0, 2**64 - 1, "sandbox: a 64-bit dice seed")
+SEED = Range(0, SEED_MAX, SEED_SOURCE)   # the kernel's one seed rule (lcb_lab.kernel.dice.seed_problem)
 ACTION = Range(1, 10, "sandbox: 3 APs an impulse (3.32) and what cards or the Influence Meter add")
 DICE = Range(0, 20, "sandbox: the dice of one attempt; the unit's supply bounds it in play (7.55)")
 HP = Range(1, 20, "sandbox: the catalog's largest HP is 4 (App. A)")

@@ -12,6 +12,8 @@ imports no Game; :func:`load_scenario` (a ready Game) lives in
 """
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
@@ -204,8 +206,25 @@ def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str) ->
     try:
         return model.model_validate(raw), f
     except ValidationError as e:
-        err = e.errors()[0]
-        raise ScenarioError(f, _key(raw, err["loc"]), err["msg"]) from None
+        raise ScenarioError(f, *_problem(raw, e.errors(), what)) from None
+
+
+def _problem(raw: dict, errors: list[dict], what: str) -> tuple[str, str]:
+    """(key, problem) of a file's first validation error, a missing key in words: a table the file
+    lacks (``"missing: a scenario file has a [scenario] table"``, e.g. another game's file), or a key
+    with an unknown one spelled like it in the same table (``max_turn`` for ``max_turns``: the unknown
+    key is named, a likely typo)."""
+    err = errors[0]
+    loc = err["loc"]
+    if err["type"] != "missing":
+        return _key(raw, loc), err["msg"]
+    if len(loc) == 1:
+        return _key(raw, loc), f"missing: a {what} file has a [{loc[0]}] table"
+    typo = next((x for x in errors if x["type"] == "extra_forbidden" and x["loc"][:-1] == loc[:-1]
+                 and difflib.get_close_matches(str(x["loc"][-1]), [str(loc[-1])], cutoff=0.75)), None)
+    if typo is not None:
+        return _key(raw, typo["loc"]), f"unknown key; is it {loc[-1]!r}, which is missing?"
+    return _key(raw, loc), "missing"
 
 
 def read_scenario(name_or_path: str | Path) -> tuple[ScenarioFile, str]:

@@ -326,15 +326,17 @@ def map_name_problem(name: object) -> str | None:
     """Why ``name`` cannot name a map in ``lcb_lab/games/lcb/data/maps``, or None when it can.
 
     A map name is a plain file stem (letters, digits, ``_ . -``; no path,
-    no ``..``), so a scenario or a save can never point outside the maps folder.
+    no ``..``), so a scenario or a save can never point outside the maps folder.  A name longer
+    than 60 characters is shown by its first 40 and its length, so the problem stays on one line.
     """
     if not isinstance(name, str):
         return f"a map name is a string, not {type(name).__name__}"
+    shown = repr(name) if len(name) <= 60 else f"{name[:40]!r}... ({len(name)} characters)"
     if not _MAP_NAME.fullmatch(name) or ".." in name:
-        return f"{name!r} is not a map name (a plain name like 'gotland', no path)"
+        return f"{shown} is not a map name (a plain name like 'gotland', no path)"
     if not (MAP_DIR / f"{name}.json").is_file():
         known = sorted(p.stem for p in MAP_DIR.glob("*.json"))
-        return f"no map named {name!r} in {MAP_DIR} (known: {', '.join(known)})"
+        return f"no map named {shown} in {MAP_DIR} (known: {', '.join(known)})"
     return None
 
 
