@@ -249,9 +249,16 @@ def _run(args: argparse.Namespace) -> str:
         game = Lesson(args.lesson).run()
     if args.save:
         game.save(args.save)
+        _print(_saved_line(args.save, game), sys.stderr)     # stdout stays the log or the JSON
     if args.json:
         return json.dumps(summary(game, args.team), indent=2, ensure_ascii=False)
     return game.explained_log(args.team) or _empty_log(summary(game, args.team))
+
+
+def _saved_line(path: str, game) -> str:
+    """The line that confirms ``--save``: the file, where the game stands, how to go on from it."""
+    s = game.state
+    return f"saved {path} (turn {s.turn}, {s.stage} stage): go on with {PROG} --load {path}"
 
 
 def _empty_log(s: dict) -> str:

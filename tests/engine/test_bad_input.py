@@ -139,6 +139,14 @@ def test_cli_refuses_an_unwritable_save_and_still_runs_a_good_lesson(tmp_path):
     assert ok.returncode == 0 and json.loads(ok.stdout)["view"] == "US", ok.stderr
 
 
+def test_cli_save_says_where_the_game_went_and_keeps_stdout_for_the_json(tmp_path):
+    out = tmp_path / "game.json"
+    r = _cli("appendix_b_combat", "--save", str(out), "--json")
+    assert r.returncode == 0 and out.exists(), r.stderr
+    assert json.loads(r.stdout)["scenario"]                           # the JSON alone on stdout
+    assert r.stderr.strip() == f"saved {out} (turn 2, action stage): go on with lcb-lab --load {out}"
+
+
 # ------------------------------------------------------------------ 2. a save is checked like a scenario
 def _units(d):
     return d["state"]["units"]
