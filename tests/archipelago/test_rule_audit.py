@@ -1,6 +1,7 @@
 """A designer's audit of Archipelago corners (``naval_battle_in_archipelago.txt``), each staged on
 an open sea and played through ``apply`` with forced dice: the gun's sum *equal to* the distance
 (l.329), the ammunition ship's four-marker threshold counting T and G markers only (l.370, l.374),
+the bonus move only when all the blue dice match (l.299),
 and the Base A objects in the value count (l.386)."""
 import dataclasses
 
@@ -70,3 +71,16 @@ def test_the_value_count_adds_the_base_a_objects_still_standing():
     g.apply(A.RollMovement())
     g.apply(A.EndTurn())
     assert g.state.over and g.state.winner == "Red" and "Red 13, Blue 11" in g.state.outcome
+
+
+@pytest.mark.parametrize("n, rolled", [(6, [3, 3, 4]), (11, [2, 2, 2, 5])])
+def test_a_bonus_move_needs_all_the_dice_to_match_not_a_pair(n, rolled):
+    """Level 2 rolls 3 dice for 6-10 pieces, 4 for 11 or more (l.289-291); the bonus move comes when
+    *all* dice roll the same number (l.299): 3-3-4 and 2-2-2-5 give none, the pieces moved stay the
+    dice rolled."""
+    pieces = [(f"Red TB-{i + 1}", SEA.from_col_row(i, 15), "N") for i in range(min(n, 8))]
+    pieces += [(f"Red C-{9 + i}", SEA.from_col_row(2 * i, 12), "N") for i in range(n - len(pieces))]
+    g = stage(SEA, pieces + [("Blue TB-8", SEA.from_col_row(13, 0), "S")], forced=rolled, level=2)
+    g.apply(A.RollMovement())
+    assert g.state.rolled == rolled and g.state.dice == rolled and not g.state.bonus
+    assert [e["title"] for e in g.state.log if e["kind"] == "roll"] == ["blue " + "-".join(map(str, rolled))]
