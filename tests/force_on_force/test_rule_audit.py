@@ -1,8 +1,8 @@
 """A designer's audit of Force on Force corners (``force_on_force_infantry.txt``), each through the
 game's ``apply`` with forced dice: the Fog of War trigger on a *natural* 1 (l.372-374), the Reaction
-Test's 4+ on the modified roll (l.318, l.320), the breach's Firepower penalty at its floor and the
-defenders' check at its boundary (l.9), and artillery's splinters in Average or Dense Woods only
-(l.84, l.88)."""
+Test's 4+ on the modified roll (l.318, l.320) and the -1 of a Rapid Reaction move (l.332), the
+breach's Firepower penalty at its floor and the defenders' check at its boundary (l.9), and
+artillery's splinters in Average or Dense Woods only (l.84, l.88)."""
 from lcb_lab.games.force_on_force import actions as A
 from tests.force_on_force.helpers import done, rolled, situation, titles, unit
 
@@ -74,3 +74,19 @@ def test_artillery_gets_no_splinter_die_in_light_woods_and_one_in_dense():
     assert [len(v) for v in rolled(g, "firepower artillery for FO")] == [3, 4]
     assert [len(v) for v in rolled(g, "defense InLight")] == [2]
     assert [len(v) for v in rolled(g, "defense InDense")] == [3]
+
+
+def test_a_rapid_reaction_move_takes_the_minus_one_in_its_own_reaction_test():
+    """"Infantry/Mounted Units making a Rapid Move receive a -1" (l.332; l.320): the SAS, not moved
+    before, react to the Taliban's fire with a Rapid move.  They roll 4: modified 3, under 4+, so the
+    Taliban (2) act first and fire before the SAS run (as an initiative unit's declared Rapid move
+    already counts).  The exact odds logged before the roll use the same -1."""
+    tal = unit("Taliban", "Red", 6, 3, "centre")
+    sas = unit("SAS", "Blue", 10, 4, "orchard")
+    g = situation(tal, sas, forced=[2, 4] + [1] * 5)
+    g.apply(A.Activate("Taliban", fire_at="SAS"))
+    g.apply(A.React("SAS", "move", "south road", rapid=True))
+    done(g)
+    assert titles(g, "reaction_test")[0] == "Reaction Test: Taliban d6 2+0 = 2, SAS d10 4-1 = 3: Taliban acts first"
+    assert titles(g, "odds")[0].startswith("Odds: SAS wins the Reaction Test against Taliban 50.0%")
+    assert [e["data"]["shooter"] for e in g.state.log if e["kind"] == "fire"] == ["Taliban"]
