@@ -90,9 +90,12 @@ def cross(g: Any, a: A.Cross) -> None:
 
 
 def react(g: Any, a: A.React) -> None:
-    """Declare one unit's Reaction; it counts for Firepower at once (l.354)."""
+    """Declare one unit's Reaction; it counts for Firepower at once (l.354).  A Rapid Reaction
+    move is a Rapid move the unit is making: -1 on its Reaction Tests from now on (l.320, l.332),
+    as for an initiative unit's declared Rapid move."""
     u = C.check_react(g, a)
     u.reactions += 1
+    u.rapid |= a.how == "move" and a.rapid
     g.state.activation.reactions.append(Reaction(a.unit, a.how, a.to, a.rapid))
     extra = " (a Reaction after its first: -1 Firepower die, -1\")" if u.reactions > 1 else ""
     note(g, "react", f"{a.unit} declares a Reaction: " + ("fire" if a.how == "fire" else

@@ -44,12 +44,18 @@ def draw_cards(g: Any, c: Commander, deck: str, n: int, rule: str) -> list[str]:
 
 # ---------------------------------------------------------------- I. Draw Phase
 def draw_fame(g: Any, a: A.DrawFame) -> None:
-    """Free Fame cards up to the hand maximum, ``extra`` more at 1 Fame each (l.17)."""
+    """Free Fame cards up to the hand maximum, ``extra`` more at 1 Fame each (l.17). Raises
+    IllegalAction("l.17") when ``extra`` exceeds the Fame the Commander has or the cards its Fame
+    deck (draw and discard piles) holds beyond the free ones: no Fame is paid for a card not drawn."""
     c = acting(g, "draw", "l.17")
     if a.extra < 0 or a.extra > c.fame:
         raise IllegalAction("l.17", f"an extra Fame card costs one Fame Point each: {c.name} has {c.fame}, "
                             f"not enough for {a.extra}")
     free = max(0, g.cards.hand_max - len(c.hand))
+    left = len(c.fame_deck.draw) + len(c.fame_deck.discard)
+    if a.extra > max(0, left - free):
+        raise IllegalAction("l.17", f"an extra Fame card is paid for as it is drawn: {c.name}'s Fame deck has "
+                            f"{left} card(s) left, {min(free, left)} free, so no {a.extra} more to pay for")
     c.fame -= a.extra
     got = draw_cards(g, c, "fame", free + a.extra, "l.17")
     c.hand += got

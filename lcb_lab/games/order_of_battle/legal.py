@@ -29,7 +29,8 @@ def legal_for(g: Any, who: str) -> list:
     me = s.commanders[who]
     phase = s.phase
     if phase == "draw":
-        return [A.DrawFame(k) for k in range(min(EXTRA_DRAWS, me.fame) + 1)]
+        left = len(me.fame_deck.draw) + len(me.fame_deck.discard) - max(0, g.cards.hand_max - len(me.hand))
+        return [A.DrawFame(k) for k in range(min(EXTRA_DRAWS, me.fame, max(0, left)) + 1)]
     if phase == "revenue":
         return [A.CollectRevenue(x) for x in AFFILIATIONS]
     if phase == "initiative":

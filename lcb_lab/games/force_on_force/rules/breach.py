@@ -4,7 +4,8 @@
 * The defenders may not flee (l.9).  They make their Troop Quality Check (sandbox: 4+; the close
   assault rules are not in the fragment); passing, they fire defensively with two Firepower dice
   fewer, and the breacher adds two Defense dice -- three with breaching equipment or flash-bangs
-  (l.9).  Six Trained terrorists fire 4D8, not 6D8 (l.15).  Failing, they do not fire (reading).
+  (l.9).  Six Trained terrorists fire 4D8, not 6D8 (l.15); two figures or fewer have no die
+  left and do not fire (no Defense dice are rolled either).  Failing, they do not fire (reading).
 * The close combat itself is not in the fragment: sandbox, the breacher then fires its Firepower
   at the defenders (:mod:`.combat`).
 Sandbox placement: the target is inside a building and the breacher within 1" of it, outside.
@@ -46,7 +47,11 @@ def resolve(g: Any, u: Unit, target: Unit) -> None:
              f"{target.firepower()}D{target.tq} - {PENALTY} = {fp}D{target.tq}, {u.name} +{bonus} Defense dice",
              ["l.9", "l.15"], "shock and surprise of the breach" + (" (breaching kit or flash-bangs: +3)"
                                                                     if u.breach_kit else ""))
-        attack(g, target.name, u, fp, target.die, ["l.9"], bonus=bonus)
+        if fp:
+            attack(g, target.name, u, fp, target.die, ["l.9"], bonus=bonus)
+        else:
+            note(g, "breach", f"{target.name} has no Firepower die left after the penalty: no defensive fire",
+                 ["l.9"], "two dice fewer than its one die per figure leaves none to roll")
     else:
         note(g, "breach", f"{target.name} fails its Troop Quality Check (d{target.tq} {r}): no defensive fire",
              ["l.9"], "reading: failing, the stunned defenders neither flee nor fire")
