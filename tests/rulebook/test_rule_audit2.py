@@ -53,3 +53,81 @@ def test_8_05_a_face_up_enemy_mildec_blocks_no_resupply():
                   naval=CORRIDOR)
     g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),)))
     assert (g.state.units["Inf"].supply["GA"], g.state.units["Echo"].supply["RP"]) == (2, 18)
+
+
+def test_8_03_the_range_counts_hexes_not_terrain_and_ends_at_the_rv_range():
+    """8.03: range 3 of Echo's RV1, its own hex not counted, "not affected by a hex's terrain":
+    Inf 3 hexes away behind two brown (4 MP) hexes gets its 2 RP; 4 hexes away it is refused and
+    nothing changes."""
+    g = _resupply([("Inf", "usmc_infantry_platoon", "F-9", B)], colours={"F-7": "brown", "F-8": "brown"})
+    g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),)))
+    assert g.state.units["Inf"].supply["GA"] == 2
+    g = _resupply([("Inf", "usmc_infantry_platoon", "F-10", B)])
+    assert g.resupply_reach("Echo", "RV1")["F-9"] == 3 and "F-10" not in g.resupply_reach("Echo", "RV1")
+    refused(g, A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),)), "8.05", "not within 3 hexes")
+
+
+def test_8_01_one_action_may_give_two_supply_types_to_one_unit():
+    """8.01: "can provide different types of supply in the same action to a single receiving unit":
+    1 Whiskey (HIMARS) gets 2 LRS(1) and 3 LRS(2) from Echo's RV1 (6) at once; the pool drops by 5."""
+    g = situation([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_himars_section", "F-7", B)])
+    w = g.state.units["Inf"]
+    full = dict(w.supply)
+    w.supply = {**w.supply, "LRS1": full["LRS1"] - 2, "LRS2": full["LRS2"] - 3}
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Echo",)),)))
+    g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "LRS1", 2), A.Grant("Inf", "LRS2", 3))))
+    assert (w.supply["LRS1"], w.supply["LRS2"], g.state.units["Echo"].supply["RP"]) == (full["LRS1"], full["LRS2"], 15)
+
+
+# ------------------------------------------------------------------ 5.14
+@pytest.mark.parametrize("colour, fights", [("orange", True), ("brown", False)])
+def test_5_14_only_a_single_hex_move_beyond_the_mp_forbids_the_rest_of_the_action(colour, fights):
+    """5.14: a 3-MP platoon may always move one hex; only "If this single hex move exceeds" its MP
+    may it do nothing else.  Into an orange hex (3 MP, not beyond) it still assaults Anna there
+    (1, 1: two hits); into a brown one (4 MP) the GROUND ASSAULT is refused under 5.14 and the
+    state stays as it was."""
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "F-5", R, True)],
+                  colours={"F-5": colour}, forced=[1, 1])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.Move(1, ("F-5",)))
+    if not fights:
+        refused(g, A.CommitCombat(ga=(A.GroundAssault("Inf", "Anna", 2),)), "5.14")
+        return
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Inf", "Anna", 2),)))
+    g.apply(A.AnswerDefense(()))
+    g.apply(A.ResolveCombat())
+    while g.pending is not None:
+        g.apply(A.AnswerMildec(0))
+    assert g.state.units["Anna"].destroyed
+
+
+# ------------------------------------------------------------------ 5.13 / 5.17
+def test_5_13_a_mildec_does_not_slow_its_stack_the_slowest_unit_does():
+    """5.13: a stack moves at its slowest unit's MP, "MILDECs do NOT count": the platoon (3 MP)
+    with a MILDEC goes 3 green hexes and takes it along; with Echo (2 MP) in the stack 3 hexes are
+    refused and 2 allowed."""
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)], markers=[Marker("M", "mildec", "US", B, "F-6")])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Inf",), markers=("M",)),)))
+    g.apply(A.Move(1, ("F-7", "F-8", "F-9")))
+    assert (g.state.units["Inf"].hex, g.state.markers["M"].hex) == ("F-9", "F-9")
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("Echo", "usmc_logistics_company", "F-6", B)])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Inf", "Echo")),)))
+    refused(g, A.Move(1, ("F-7", "F-8", "F-9")), "5.12")
+    g.apply(A.Move(1, ("F-7", "F-8")))
+    assert g.state.units["Echo"].hex == g.state.units["Inf"].hex == "F-8"
+
+
+def test_5_17_a_naval_mildec_alone_moves_4_hexes_not_5():
+    """5.17: a Naval MILDEC moving on its own has MP 4 (naval), for 1 AP: 5 hexes refused, 4 taken."""
+    sea = [f"F-{r}" for r in range(1, 13)]
+    g = situation([("DDG", "usn_ddg_51", "F-1", B)], naval=sea, markers=[Marker("N", "naval_mildec", "US", B, "F-10")])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_conceal", markers=("N",)),)))
+    assert g.impulse.ap == 2
+    refused(g, A.Move(1, ("F-9", "F-8", "F-7", "F-6", "F-5")), "5.17")
+    g.apply(A.Move(1, ("F-9", "F-8", "F-7", "F-6")))
+    assert g.state.markers["N"].hex == "F-6"
