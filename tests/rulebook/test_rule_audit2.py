@@ -131,3 +131,58 @@ def test_5_17_a_naval_mildec_alone_moves_4_hexes_not_5():
     refused(g, A.Move(1, ("F-9", "F-8", "F-7", "F-6", "F-5")), "5.17")
     g.apply(A.Move(1, ("F-9", "F-8", "F-7", "F-6")))
     assert g.state.markers["N"].hex == "F-6"
+
+
+# ------------------------------------------------------------------ 6.21 / 6.22
+def test_6_21_a_ground_zor_into_a_mixed_hex_reveals_the_ground_unit_not_the_ship():
+    """6.21: a ground ZOR reveals "all units in 1 adjacent ground hex" but "never reveal[s] naval
+    units".  Inf looks into the mixed hex F-7 holding RU's platoon Anna, an RU DDG and an RU Naval
+    MILDEC: only Anna turns face up; Inf itself stays concealed."""
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("Ship", "rubf_ddg", "F-7", R),
+                   ("Anna", "runi_naval_infantry_platoon", "F-7", R)], mixed=["F-7"], naval=["G-7", "G-8"],
+                  markers=[Marker("N", "naval_mildec", "RU", R, "F-7")])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.ExerciseZor(1, "F-7"))
+    u = g.state.units
+    assert g.result == ["Anna"] and u["Anna"].revealed
+    assert not u["Ship"].revealed and not g.state.markers["N"].revealed and not u["Inf"].revealed
+
+
+def test_6_22_a_ground_unit_entering_a_hex_with_only_an_enemy_ship_reveals_nobody():
+    """6.22 reveals "opposing ground units" entering one hex.  Inf enters the mixed hex F-7 where an
+    RU DDG lies face down: it must stop there (5.18: a back may be a ground unit) but neither
+    counter is revealed."""
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("Ship", "rubf_ddg", "F-7", R)],
+                  mixed=["F-7"], naval=["G-7", "G-8"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    refused(g, A.Move(1, ("F-7", "F-8")), "5.18", "face-down enemy counter")
+    g.apply(A.Move(1, ("F-7",)))
+    u = g.state.units
+    assert u["Inf"].hex == "F-7" and not u["Inf"].revealed and not u["Ship"].revealed
+
+
+# ------------------------------------------------------------------ 17.62
+def test_17_62_a_rotary_wing_lift_never_takes_a_preloaded_unit_off():
+    """17.62: in the Action Stage the pre-load "cannot change": LHD 1's MEU Rotary Lift may not fly
+    Pre (pre-loaded on its Amphibious: LCU, 17.61) ashore -- refused, nothing changes -- while Free,
+    Embarked on the ship itself, is lifted to H-6 in the same play."""
+    from lcb_lab.games.lcb.content import optional_supply as O
+    from lcb_lab.games.lcb.content.worked.ch12 import cid
+    units = {"LHD 1": {"type": "usn_lhd", "hex": "E-6"}, "Picket": {"type": "runi_recon_platoon", "hex": "K-11"},
+             "Pre": {"type": "usmc_infantry_platoon", "embark_area": "LHD 1"},
+             "Free": {"type": "usmc_infantry_platoon", "embark_area": "LHD 1"}}
+    g = situation(units, size=12, naval=O.SEA, mixed=O.COAST, stage="deployment", optional_rules=["17.6"],
+                  cards={"US": [{"name": "Amphibious: LCU", "embark_on": "LHD 1"},
+                                {"name": "MEU Rotary Lift", "embark_on": "LHD 1"}]})
+    lcu, lift = cid(g, "Amphibious: LCU"), cid(g, "MEU Rotary Lift")
+    g.apply(A.PreloadCraft(lcu, ("Pre",)))
+    g.apply(A.DeployUnit("Free", embark_on="LHD 1"))
+    O.to_action_stage(g)
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="MEU Rotary Lift"),)))
+    refused(g, A.PlayCard(lift, "A", ("Pre",), "H-6", action=1), "17.62", "Pre is pre-loaded on Amphibious: LCU")
+    g.apply(A.PlayCard(lift, "A", ("Free",), "H-6", action=1))
+    u = g.state.units
+    assert (u["Free"].hex, u["Pre"].hex, u["Pre"].embarked_on) == ("H-6", None, "LHD 1")
