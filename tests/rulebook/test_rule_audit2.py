@@ -186,3 +186,33 @@ def test_17_62_a_rotary_wing_lift_never_takes_a_preloaded_unit_off():
     g.apply(A.PlayCard(lift, "A", ("Free",), "H-6", action=1))
     u = g.state.units
     assert (u["Free"].hex, u["Pre"].hex, u["Pre"].embarked_on) == ("H-6", None, "LHD 1")
+
+
+# ------------------------------------------------------------------ 3.312
+def test_3_312_a_task_force_wiped_out_gets_1_ap_even_with_the_influence_bonus():
+    """3.312: "If all the units in a Task Force are eliminated, the associated player can only use
+    1 AP per impulse".  At 6 on the meter toward the US (15.13: +1 AP) TF Blue would have 4 AP;
+    RU's Msta destroys its only platoon (LRS 1, 1 on 2 HP) first, so Blue's impulse has 1 AP."""
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Msta", "runi_cannon_artillery", "F-4", R)],
+                  influence=6, initiative="RU", forced=[1, 1])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Msta",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Msta", "LRS1", "Inf", 2),)))
+    g.apply(A.ResolveCombat())
+    while g.pending is not None:
+        g.apply(A.AnswerMildec(0))
+    assert g.state.units["Inf"].destroyed
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(B))
+    assert g.impulse.ap == 1
+
+
+def test_3_312_an_embarked_unit_keeps_its_task_force_at_full_ap():
+    """3.312 counts the Task Force's units, wherever they are: TF Blue whose only unit is a platoon
+    Embarked on a TF Green ship (10.0) is not eliminated and keeps its 3 AP; TF Green has 3 too."""
+    g = situation({"LHD 1": {"type": "usn_lhd", "hex": "F-6", "task_force": "TF Green"},
+                   "Inf": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1", "task_force": B},
+                   "Anna": ("runi_naval_infantry_platoon", "A-1", R)},
+                  task_forces={B: "US", "TF Green": "US", R: "RU"}, naval=["F-6"])
+    g.apply(A.BeginImpulse(B))
+    assert g.impulse.ap == 3
