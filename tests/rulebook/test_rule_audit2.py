@@ -216,3 +216,34 @@ def test_3_312_an_embarked_unit_keeps_its_task_force_at_full_ap():
                   task_forces={B: "US", "TF Green": "US", R: "RU"}, naval=["F-6"])
     g.apply(A.BeginImpulse(B))
     assert g.impulse.ap == 3
+
+
+# ------------------------------------------------------------------ 13.33 / 13.32
+@pytest.mark.parametrize("roll, hp", [(13, 2), (14, 3)])
+def test_13_33_the_owner_may_detonate_part_of_the_cubes_the_rest_stay_for_the_next_move(roll, hp):
+    """13.33: the owner "may remove one or more mine cubes", 1 d20 each (13 or less hits, the card's
+    value); 13.32: 1 HP per success, and the cube is removed either way.  RU detonates 1 of its 2
+    cubes in C-2 at DDG-51 (3 HP) passing through: 13 hits (3 -> 2 HP), 14 misses; the ship goes on to
+    D-2 and one cube is left in C-2 -- which RU detonates when the ship sails back out through it."""
+    from lcb_lab.games.lcb.content.worked import ch13
+    from lcb_lab.games.lcb.rules.markers import mines
+    g = situation({"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                   "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[roll, 20])
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    assert (g.pending.kind, g.pending.options.event) == ("mine_attack", "enters")
+    g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)))
+    assert g.pending is None and g.unit("DDG-51").hex == "D-2" and g.unit("DDG-51").hp == hp
+    assert mines.mine_in(g._ctx(), "C-2", "RU").level == 1
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(B))                     # turn 2: back through C-2
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "B-2")))
+    assert g.pending.kind == "mine_attack"
+    g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)))        # 20: a miss; the last cube is gone
+    assert mines.mine_in(g._ctx(), "C-2", "RU") is None and g.unit("DDG-51").hex == "B-2"
