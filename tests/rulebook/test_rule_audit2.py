@@ -247,3 +247,34 @@ def test_13_33_the_owner_may_detonate_part_of_the_cubes_the_rest_stay_for_the_ne
     assert g.pending.kind == "mine_attack"
     g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)))        # 20: a miss; the last cube is gone
     assert mines.mine_in(g._ctx(), "C-2", "RU") is None and g.unit("DDG-51").hex == "B-2"
+
+
+# ------------------------------------------------------------------ 13.51 / 7.09
+def test_13_51_a_fortification_adds_to_the_orange_terrain_and_never_hampers_the_defender():
+    """13.51: "The CV modifiers from the Fortifications add to normal terrain modifiers for orange and
+    brown hexes (7.09)".  1 Alpha's Combat Engineers build a Level 1 Fortification (-2 GA) for
+    2 Alpha in the orange hex D-4 (-1): RU's 1 Anna (GA 4) assaults at CV 1, so 1 hits and 2 misses
+    (2 Alpha 2 -> 1 HP).  2 Alpha fires back at its full CV 4 (7.09: the defender suffers no penalty):
+    4 hits, 5 misses (1 Anna 2 -> 1 HP)."""
+    g = situation({"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                   "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4", "face_up": True},
+                   "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "E-4"}},
+                  cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]}, colours={"D-4": "orange"},
+                  forced=[1, 2, 4, 5])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),)))
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Anna",)),)))
+    g.apply(A.Move(1, ("D-4",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Anna", "2 Alpha", 2),)))
+    g.apply(g.pending.answer_from([{"defender": "2 Alpha", "target": "1 Anna", "dice": 2}]))
+    g.apply(A.ResolveCombat())
+    while g.pending is not None:
+        g.apply(A.AnswerMildec(0))
+    rolls = [(e["data"]["base_cv"], e["data"]["cv"], [tuple(m) for m in e["data"]["modifiers"]], e["data"]["hits"])
+             for e in g.log if e["kind"] == "ga_roll"]
+    assert rolls == [(4, 1, [("target in orange hex", -1, "7.09"), ("Fortification level 1", -2, "13.51")], 1),
+                     (4, 4, [], 1)]
+    assert (g.state.units["2 Alpha"].hp, g.state.units["1 Anna"].hp) == (1, 1) and g.dice.forced_left == 0
