@@ -278,3 +278,21 @@ def test_13_51_a_fortification_adds_to_the_orange_terrain_and_never_hampers_the_
     assert rolls == [(4, 1, [("target in orange hex", -1, "7.09"), ("Fortification level 1", -2, "13.51")], 1),
                      (4, 4, [], 1)]
     assert (g.state.units["2 Alpha"].hp, g.state.units["1 Anna"].hp) == (1, 1) and g.dice.forced_left == 0
+
+
+# ------------------------------------------------------------------ 12.1 / 12.04
+def test_12_1_12_04_a_lift_reaches_exactly_5_hexes_into_a_friendly_hex():
+    """12.1: MEU Rotary Lift carries units "within 5 hexes" to "a friendly or unoccupied land hex";
+    12.04: counted from the host ship (LHA 8 in F-8).  K-8 is 5 hexes away and holds the US HIMARS:
+    1 Inf lands there, face down and expended (12.07); L-8 (6 hexes) was refused with nothing changed."""
+    from lcb_lab.games.lcb.content.worked import ch12
+    from lcb_lab.games.lcb.hexes import distance
+    g, lift = ch12._lift_game(1, extra={"HIMARS": {"type": "usmc_himars_section", "hex": "K-8"}})
+    ch12._lift_declare(g)
+    assert (distance("F-8", "K-8"), distance("F-8", "L-8")) == (5, 6)
+    refused(g, A.PlayCard(lift, "A", ("1 Inf",), "L-8", action=1), "12.04")
+    g.apply(A.PlayCard(lift, "A", ("1 Inf",), "K-8", action=1))
+    while g.pending is not None:                # an empty response window (9.011): nobody answers
+        g.apply(A.AnswerCards(()))
+    u = g.state.units["1 Inf"]
+    assert (u.hex, u.embarked_on, u.revealed, u.expended) == ("K-8", None, False, True)
