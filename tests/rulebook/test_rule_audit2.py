@@ -296,3 +296,43 @@ def test_12_1_12_04_a_lift_reaches_exactly_5_hexes_into_a_friendly_hex():
         g.apply(A.AnswerCards(()))
     u = g.state.units["1 Inf"]
     assert (u.hex, u.embarked_on, u.revealed, u.expended) == ("K-8", None, False, True)
+
+
+# ------------------------------------------------------------------ 13.52
+def _fortify_beside(back: str | None, face_up: bool = False):
+    """1 Alpha's Combat Engineers (Attached, 1 AP) aim at the mixed hex D-4, where 2 Alpha stands
+    beside an RU counter: a DDG (``"ship"``) or a Naval MILDEC (``"naval_mildec"``), face down
+    unless ``face_up``."""
+    units = {"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+             "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4", "face_up": True},
+             "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}}
+    markers = None
+    if back == "ship":
+        units["Ship"] = {"type": "rubf_ddg", "hex": "D-4", "face_up": face_up}
+    elif back == "naval_mildec":
+        markers = [Marker("N", "naval_mildec", "RU", R, "D-4", revealed=face_up)]
+    g = situation(units, markers=markers, mixed=["D-4"], naval=["C-5", "D-5", "E-5"],
+                  cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),)))
+    return g
+
+
+@pytest.mark.parametrize("back", ["ship", "naval_mildec"])
+def test_13_52_a_face_down_enemy_counter_makes_the_hex_unfriendly_whatever_it_is(back):
+    """13.52: a Fortification goes only in a friendly hex, "with only friendly units".  In D-4 the US
+    sees 2 Alpha and one RU back: a DDG or a Naval MILDEC (4.22: alike face down, 6.11).  Both
+    worlds look the same to the US, so both refuse with the same words and change nothing (the
+    engine used to build beside a Naval MILDEC back only, telling the US what the back was)."""
+    g = _fortify_beside(back)
+    e = refused(g, A.PlayCard("Combat Engineers", "A", hex="D-4", action=1), "13.52")
+    assert e.reason == "D-4 is contested (both sides' counters are there): no Fortification"
+
+
+def test_13_52_a_face_up_enemy_naval_mildec_leaves_the_hex_friendly():
+    """4.22: a MILDEC is not a unit; face up it is a known decoy, so D-4 holds only friendly units
+    and the Level 1 Fortification is built there."""
+    from lcb_lab.games.lcb.rules.markers import fortify
+    g = _fortify_beside("naval_mildec", face_up=True)
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+    assert fortify.fort_in(g.state, "D-4").level == 1
