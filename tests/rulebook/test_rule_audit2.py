@@ -336,3 +336,30 @@ def test_13_52_a_face_up_enemy_naval_mildec_leaves_the_hex_friendly():
     g = _fortify_beside("naval_mildec", face_up=True)
     g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
     assert fortify.fort_in(g.state, "D-4").level == 1
+
+
+@pytest.mark.parametrize("back", ["unit", "mildec"])
+def test_12_1_a_face_down_enemy_counter_bars_the_landing_hex_whatever_it_is(back):
+    """12.1: a lift lands on "a friendly or unoccupied land hex".  The US sees one RU back in J-8:
+    a platoon or a MILDEC (4.22: alike face down, 6.11).  Both worlds look the same to the US, so
+    both refuse the landing with the same words and change nothing (the engine used to land beside
+    a MILDEC back only, telling the US what the back was)."""
+    from lcb_lab.games.lcb.content.worked import ch12
+    anna = {"type": "runi_naval_infantry_platoon", "hex": "J-8" if back == "unit" else "K-12"}
+    markers = [Marker("M", "mildec", "RU", R, "J-8")] if back == "mildec" else None
+    g, lift = ch12._lift_game(1, extra={"Anna": anna}, markers=markers)
+    ch12._lift_declare(g)
+    e = refused(g, A.PlayCard(lift, "A", ("1 Inf",), "J-8", action=1), "12.1")
+    assert e.reason == "J-8 holds enemy counters: a rotary-wing landing needs a friendly or unoccupied hex"
+
+
+def test_12_1_a_face_up_enemy_mildec_leaves_the_landing_hex_unoccupied():
+    """4.22: a face-up MILDEC is a known decoy, not a unit: 1 Inf lands in J-8 beside it."""
+    from lcb_lab.games.lcb.content.worked import ch12
+    g, lift = ch12._lift_game(1, extra={"Anna": {"type": "runi_naval_infantry_platoon", "hex": "K-12"}},
+                              markers=[Marker("M", "mildec", "RU", R, "J-8", revealed=True)])
+    ch12._lift_declare(g)
+    g.apply(A.PlayCard(lift, "A", ("1 Inf",), "J-8", action=1))
+    while g.pending is not None:
+        g.apply(A.AnswerCards(()))
+    assert g.state.units["1 Inf"].hex == "J-8"
