@@ -220,8 +220,9 @@ def test_reach_and_resupply_reach_are_the_same_for_a_face_down_mildec_and_a_face
     assert unit.resupply_reach("Log", "RV1", viewer="US") == mildec.resupply_reach("Log", "RV1", viewer="US")
     # a move's stops are what the mover knows (5.18, 6.11): a back stops the planning in the truth too
     assert unit.movement_reach(["Inf"]) == mildec.movement_reach(["Inf"]) == unit.movement_reach(["Inf"], viewer="US")
-    # the truth of a RESUPPLY path differs: a MILDEC does not block it (8.05)
-    assert "F-3" in mildec.resupply_reach("Log", "RV1") and "F-3" not in mildec.resupply_reach("Log", "RV1", "US")
+    # a RESUPPLY path's blocks are what the resupplying team knows too (8.05, 6.11): a back blocks in the truth
+    assert unit.resupply_reach("Log", "RV1") == mildec.resupply_reach("Log", "RV1") == unit.resupply_reach("Log", "RV1", "US")
+    assert "F-3" not in mildec.resupply_reach("Log", "RV1")
 
 
 def test_a_path_from_a_teams_knowledge_is_legal_in_the_true_state():

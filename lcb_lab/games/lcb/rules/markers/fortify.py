@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.datacodec import touched
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import CardMarker, GameState, other
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist
@@ -59,15 +60,21 @@ def lrs_modifiers(state: GameState, attacker: str, h: str | None, target_is_nava
 
 
 def check_hex(ctx: Ctx, team: str, h: str) -> None:
-    """Refuse a hex 13.52 forbids: not friendly (only friendly units), contested, naval, impassable."""
+    """Refuse a hex 13.52 forbids: not friendly (only friendly units), contested, naval, impassable.
+    The enemy there is what ``team`` knows (6.11): its units and every enemy counter it sees only
+    as a back (a face-down Naval MILDEC looks like a ship, 4.22), never an unseen submarine
+    (14.03); the same in two worlds that look the same to ``team``."""
     info = ctx.board.hex(h)
     if info.mp_cost is None:
         raise IllegalAction("13.52", f"{h} is impassable: no Fortification there")
     if not info.has_land:
         raise IllegalAction("13.52", f"{h} is a naval hex: Fortifications go in land or mixed hexes")
-    own, foe = ctx.state.units_in(h, team), ctx.state.units_in(h, other(team))
+    s = ctx.state
+    own = s.units_in(h, team)
+    foe = [u for u in s.units_in(h, other(team)) if not observer.hidden_sub(u, ctx.catalog, team)]
+    foe += [m for m in s.markers_in(h, other(team)) if not observer.knows(s, team, m)]
     if own and foe:
-        raise IllegalAction("13.52", f"{h} is contested (both sides' units are there): no Fortification")
+        raise IllegalAction("13.52", f"{h} is contested (both sides' counters are there): no Fortification")
     if not own or foe:
         raise IllegalAction("13.52", f"{h} is not a friendly hex (one holding only friendly units)")
 

@@ -5,7 +5,8 @@ A logistics unit in a Move and/or Resupply action hands out Resupply Points
 ASSAULT, LRS or INTERCEPT supply only, never another unit's RP pool (8.0):
 at most the RV's value in total, to friendly units within the RV's range (own hex not
 counted, 8.03) along a continuous ground path that avoids enemy-occupied,
-contested and prohibited hexes (8.05).  No recipient may exceed its starting
+contested and prohibited hexes (8.05), as the logistics unit's team knows them (a
+face-down enemy counter blocks: it may be a unit).  No recipient may exceed its starting
 supply (8.02); nobody in a contested hex is resupplied (7.26); a ground
 logistics unit never resupplies a naval unit (8.08).  The logistics unit's
 RP pool drops by the same amount (8.01).  Nothing is revealed (8.06).
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
 from lcb_lab.games.lcb.rules.common import Ctx, contested, living_unit, max_supply, supply_left, refs
@@ -23,8 +25,15 @@ from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
 
 def blocked_hexes(ctx: Ctx, team: str) -> set[str]:
-    """Hexes a RESUPPLY path may not enter: enemy-occupied or contested (8.05)."""
-    out = {u.hex for u in ctx.state.living(other(team)) if u.on_map}
+    """Hexes a RESUPPLY path of ``team`` may not enter: occupied by the opposing team or contested
+    (8.05), as ``team`` knows them (6.11): a hex with an enemy unit, or with an enemy counter it
+    sees only as a back (a face-down MILDEC cannot be told from a unit, 4.22).  A face-up enemy
+    MILDEC is a known decoy, not a unit, and blocks nothing; an unrevealed enemy submarine is not
+    seen at all (14.03).  The same in two worlds that look the same to ``team``."""
+    s = ctx.state
+    out = {u.hex for u in s.living(other(team)) if u.on_map and not observer.hidden_sub(u, ctx.catalog, team)}
+    out |= {m.hex for m in s.markers.values()
+            if m.team != team and not m.destroyed and m.hex and not observer.knows(s, team, m)}
     if ctx.state.card_markers:                  # 13.45: hexes an enemy SOF marker controls or contests
         from lcb_lab.games.lcb.rules.markers.sof import blocks
         out |= blocks(ctx, team)
@@ -59,7 +68,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
         raise IllegalAction("8.01", "a RESUPPLY needs at least one recipient")
     if contested(ctx, log_unit.hex) and not _sof_contests(ctx, log_unit.hex, log_unit.team):
         raise IllegalAction("8.05", f"{log_unit.uid} is in a contested hex")
-    if log_unit.hex in blocked_hexes(ctx, log_unit.team):
+    if _sof_contests(ctx, log_unit.hex, log_unit.team):
         raise IllegalAction("13.45", f"{log_unit.uid}'s hex is contested by an enemy SOF marker")
     total = sum(int(g["rp"]) for g in grants)
     if total > rv.value:
@@ -87,7 +96,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
             raise IllegalAction("8.08", f"a ground logistics unit cannot resupply the naval unit {r.uid}")
         if contested(ctx, r.hex) and not _sof_contests(ctx, r.hex, r.team):
             raise IllegalAction("7.26", f"{r.uid} is in a contested hex")
-        if r.hex in blocked_hexes(ctx, r.team):
+        if _sof_contests(ctx, r.hex, r.team):
             raise IllegalAction("13.45", f"{r.uid}'s hex is contested by an enemy SOF marker: no RESUPPLY into it")
         if r.hex not in reach:
             raise IllegalAction("8.05", f"{r.uid} in {r.hex} is not within {rv.range} hexes of {log_unit.uid} "

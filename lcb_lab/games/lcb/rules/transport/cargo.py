@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.common import Ctx, max_supply, supply_left
 
@@ -69,8 +70,13 @@ def check_pickup(ctx: Ctx, team: str, uids: list[str], where: str, rule: str) ->
 
 
 def enemy_in(ctx: Ctx, h: str, team: str) -> bool:
-    """Enemy units on the map in ``h`` (their counters -- backs included -- are seen, 6.11)."""
-    return bool(ctx.state.units_in(h, other(team)))
+    """Enemy counters in ``h`` as ``team`` sees them (6.11): enemy units on the map (backs included)
+    and every enemy MILDEC it sees only as a back, which may be a unit (4.22); not an unseen
+    submarine (14.03), nor a face-up MILDEC (a known decoy is no unit).  The same in two worlds
+    that look the same to ``team``."""
+    s = ctx.state
+    return (any(not observer.hidden_sub(u, ctx.catalog, team) for u in s.units_in(h, other(team)))
+            or any(not observer.knows(s, team, m) for m in s.markers_in(h, other(team))))
 
 
 def give_rp(ctx: Ctx, u: Unit, n: int, what: str, rules: list[str]) -> int:
