@@ -57,29 +57,29 @@ def test_the_largest_seed_plays_and_saves_everywhere(tmp_path):
     assert Game.load(path).dice.seed == SEED_MAX
 
 
-@pytest.mark.parametrize("seed", TOO_BIG)
-def test_an_lcb_save_with_a_seed_too_big_is_refused(tmp_path, seed):
-    path = tmp_path / "g.json"
-    load_scenario("gotland_redux", seed=1).save(path)
+def _load_with_seed(path, save, load, seed):
+    """Save a game with ``save(path)``, write ``seed`` as its dice seed, then ``load(path)``: the refusal."""
+    save(path)
     d = json.loads(path.read_text())
     d["dice"]["seed"] = seed
     path.write_text(json.dumps(d))
     with pytest.raises(ScenarioError) as e:
-        Game.load(path)
-    assert (e.value.key, e.value.problem) == ("dice.seed", seed_problem(seed))
+        load(path)
+    return e.value
+
+
+@pytest.mark.parametrize("seed", TOO_BIG)
+def test_an_lcb_save_with_a_seed_too_big_is_refused(tmp_path, seed):
+    e = _load_with_seed(tmp_path / "g.json", load_scenario("gotland_redux", seed=1).save, Game.load, seed)
+    assert (e.key, e.problem) == ("dice.seed", seed_problem(seed))
 
 
 @pytest.mark.parametrize("seed", TOO_BIG)
 def test_a_kernel_games_save_with_a_seed_too_big_is_refused(tmp_path, seed):
     from lcb_lab.ui.force_on_force.game_ui import FOF_UI
-    path = tmp_path / "f.json"
-    FOF_UI.save_game(FOF_UI.new_game(FOF_UI.default_scenario, 1, None), path)
-    d = json.loads(path.read_text())
-    d["dice"]["seed"] = seed
-    path.write_text(json.dumps(d))
-    with pytest.raises(ScenarioError) as e:
-        FOF_UI.load_game(path)
-    assert (e.value.key, e.value.problem) == ("dice.seed", seed_problem(seed))
+    game = FOF_UI.new_game(FOF_UI.default_scenario, 1, None)
+    e = _load_with_seed(tmp_path / "f.json", lambda p: FOF_UI.save_game(game, p), FOF_UI.load_game, seed)
+    assert (e.key, e.problem) == ("dice.seed", seed_problem(seed))
     assert state_problem({"seed": seed, "rng": None, "forced": []}) == (("seed",), seed_problem(seed))
 
 
