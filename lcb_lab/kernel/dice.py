@@ -219,8 +219,9 @@ class Dice:
         (None: every roll and force names its die, else LabError; ``forced`` values are then
         checked against the die each is drawn for).  ``seed``: None or 0 .. :data:`SEED_MAX`, else
         InputError (:func:`seed_problem`)."""
-        if seed is not None and not (type(seed) is int and 0 <= seed <= SEED_MAX):
-            raise InputError("dice", "seed", seed_problem(seed) or "not a dice seed")
+        problem = seed_problem(seed)
+        if problem:
+            raise InputError("dice", "seed", problem)
         self._state = None
         self.seed = seed
         self.die = die

@@ -33,6 +33,7 @@ defaults work for any dataclass state (:mod:`lcb_lab.kernel.datacodec`,
 from __future__ import annotations
 
 import copy
+import operator
 from dataclasses import fields
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
@@ -44,6 +45,18 @@ from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioE
 from lcb_lab.kernel.events import Event
 from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step, new_step
 from lcb_lab.kernel.observer import all_seeing, redact_log
+
+def _reseed(reseed: Any) -> int:
+    """``fork``'s ``reseed`` as a plain int (an int or a numpy integer), else InputError naming the problem."""
+    try:
+        seed = operator.index(reseed)
+    except TypeError:
+        raise InputError("fork", "reseed", f"a whole number is expected, not {type(reseed).__name__}") from None
+    problem = seed_problem(seed)
+    if problem:
+        raise InputError("fork", "reseed", problem)
+    return seed
+
 
 class Engine:
     """A game's state, dice and record, with the verbs every game shares (see the module)."""
@@ -429,8 +442,8 @@ class Engine:
         exactly as this game's would; ``reseed=n`` gives it new dice (seeded ``n``; the same class and die).
         Raises :attr:`Error` when ``at`` is not a step of the record, InputError for a ``reseed`` that is
         no dice seed (:func:`~lcb_lab.kernel.dice.seed_problem`)."""
-        if reseed is not None and seed_problem(int(reseed)) is not None:
-            raise InputError("fork", "reseed", seed_problem(int(reseed)))
+        if reseed is not None:
+            reseed = _reseed(reseed)
         g = self.spawn(self.state_clone(self.state), type(self.dice).from_state(self.dice.state(), self.dice.die))
         g.dice.history = list(self.dice.history)
         g.history = self.history.copy()
@@ -440,7 +453,7 @@ class Engine:
                 raise self.Error(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")
             g.goto(at)
         if reseed is not None:
-            g.dice.set_state({"seed": int(reseed), "rng": default_rng(int(reseed)).bit_generator.state,
+            g.dice.set_state({"seed": reseed, "rng": default_rng(reseed).bit_generator.state,
                               "forced": []})
         del g.history.steps[g.history.cursor:]
         return g

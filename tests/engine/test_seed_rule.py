@@ -109,3 +109,16 @@ def test_a_fork_with_a_bad_reseed_is_refused_by_name(seed):
         g.fork(reseed=seed)
     assert (e.value.what, e.value.where, e.value.problem) == ("fork", "reseed", seed_problem(seed))
     assert g.fork(reseed=SEED_MAX).dice.seed == SEED_MAX
+
+
+def test_a_fork_takes_a_numpy_integer_reseed_and_refuses_text_by_name():
+    """A study's seeds may be numpy integers (the same dice as the plain int); text or a float is no seed
+    (before: ``int("7")`` took text, ``int(2.5)`` cut a float, ``int("x")`` let ValueError out)."""
+    import numpy as np
+    g = load_scenario("gotland_redux", seed=1)
+    a, b = g.fork(reseed=np.int64(7)), g.fork(reseed=7)
+    assert type(a.dice.seed) is int and a.dice.state() == b.dice.state()
+    for bad, kind in (("7", "str"), (2.5, "float")):
+        with pytest.raises(InputError) as e:
+            g.fork(reseed=bad)
+        assert (e.value.where, e.value.problem) == ("reseed", f"a whole number is expected, not {kind}")
