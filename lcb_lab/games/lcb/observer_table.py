@@ -15,6 +15,9 @@ table -- nothing secret (the counters, cards and markers are :mod:`lcb_lab.games
 :func:`may_hold_mildec` whether a viewer cannot rule out a MILDEC in a hex (4.22 with 6.11: the
 combat's MILDEC choice is asked exactly then), from the backs of that hex alone (:func:`backs_in`).
 
+:func:`enemy_counters_seen` is what a check of "an enemy in the hex" may read (6.11): the enemy
+counters a team sees, never the truth behind a back (8.05, 12.1, 13.52).
+
 :func:`redact_names` names every counter a viewer may not know as one neutral phrase (a refusal's
 reason speaks of the true state).
 """
@@ -25,7 +28,8 @@ import re
 from lcb_lab.games.lcb.model.cards import Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.state import GameState, Marker, Unit
-from lcb_lab.games.lcb.observer import _back_groups, knows
+from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb.observer import _back_groups, hidden_sub, knows
 from lcb_lab.kernel.errors import UnknownName
 
 __all__ = ["observe_table", "redact_names", "UNSEEN", "LINK_FIELDS"]
@@ -107,3 +111,18 @@ def may_hold_mildec(state: GameState, viewer: str | None, hex_label: str, team: 
            for m in state.markers.values()):
         return True
     return any(c.team == team and c is not besides for c in backs_in(state, viewer, hex_label, catalog))
+
+
+def enemy_counters_seen(state: GameState, catalog: Catalog | None, team: str,
+                        hex_label: str | None = None) -> list[Unit | Marker]:
+    """The enemy counters on the map ``team`` sees (6.11; ``hex_label``: in that hex): every
+    living enemy unit -- face up or as a back -- but an unrevealed submarine, of which it sees
+    nothing (14.03), and every enemy MILDEC it sees only as a back (4.22: it may be a unit); a
+    face-up MILDEC is a known decoy, not counted.  The same in two worlds that look the same to
+    ``team``, so a check that reads it (RESUPPLY's path 8.05, a landing hex 12.1, a Fortification's
+    hex 13.52) refuses or accepts alike in both."""
+    foe = other(team)
+    units = [u for u in state.units.values() if u.team == foe and not u.destroyed and u.hex is not None
+             and hex_label in (None, u.hex) and not hidden_sub(u, catalog, team)]
+    return units + [m for m in state.markers.values() if m.team == foe and not m.destroyed and m.hex is not None
+                    and hex_label in (None, m.hex) and not knows(state, team, m)]

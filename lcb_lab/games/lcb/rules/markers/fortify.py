@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.datacodec import touched
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.model.state import CardMarker, GameState, other
+from lcb_lab.games.lcb.model.state import CardMarker, GameState
+from lcb_lab.games.lcb.observer_table import enemy_counters_seen
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
@@ -69,10 +69,8 @@ def check_hex(ctx: Ctx, team: str, h: str) -> None:
         raise IllegalAction("13.52", f"{h} is impassable: no Fortification there")
     if not info.has_land:
         raise IllegalAction("13.52", f"{h} is a naval hex: Fortifications go in land or mixed hexes")
-    s = ctx.state
-    own = s.units_in(h, team)
-    foe = [u for u in s.units_in(h, other(team)) if not observer.hidden_sub(u, ctx.catalog, team)]
-    foe += [m for m in s.markers_in(h, other(team)) if not observer.knows(s, team, m)]
+    own = ctx.state.units_in(h, team)
+    foe = enemy_counters_seen(ctx.state, ctx.catalog, team, h)
     if own and foe:
         raise IllegalAction("13.52", f"{h} is contested (both sides' counters are there): no Fortification")
     if not own or foe:

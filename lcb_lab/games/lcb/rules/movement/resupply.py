@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.model.state import Unit, other
+from lcb_lab.games.lcb.observer_table import enemy_counters_seen
+from lcb_lab.games.lcb.model.state import Unit
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
 from lcb_lab.games.lcb.rules.common import Ctx, contested, living_unit, max_supply, supply_left, refs
 from lcb_lab.games.lcb.rules.optional import interoperability as interop
@@ -30,10 +30,7 @@ def blocked_hexes(ctx: Ctx, team: str) -> set[str]:
     sees only as a back (a face-down MILDEC cannot be told from a unit, 4.22).  A face-up enemy
     MILDEC is a known decoy, not a unit, and blocks nothing; an unrevealed enemy submarine is not
     seen at all (14.03).  The same in two worlds that look the same to ``team``."""
-    s = ctx.state
-    out = {u.hex for u in s.living(other(team)) if u.on_map and not observer.hidden_sub(u, ctx.catalog, team)}
-    out |= {m.hex for m in s.markers.values()
-            if m.team != team and not m.destroyed and m.hex and not observer.knows(s, team, m)}
+    out = {c.hex for c in enemy_counters_seen(ctx.state, ctx.catalog, team)}
     if ctx.state.card_markers:                  # 13.45: hexes an enemy SOF marker controls or contests
         from lcb_lab.games.lcb.rules.markers.sof import blocks
         out |= blocks(ctx, team)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
+from lcb_lab.games.lcb.observer_table import enemy_counters_seen
+from lcb_lab.games.lcb.model.state import CardMarker, Unit
 from lcb_lab.games.lcb.rules.common import Ctx, max_supply, supply_left
 
 
@@ -74,9 +74,7 @@ def enemy_in(ctx: Ctx, h: str, team: str) -> bool:
     and every enemy MILDEC it sees only as a back, which may be a unit (4.22); not an unseen
     submarine (14.03), nor a face-up MILDEC (a known decoy is no unit).  The same in two worlds
     that look the same to ``team``."""
-    s = ctx.state
-    return (any(not observer.hidden_sub(u, ctx.catalog, team) for u in s.units_in(h, other(team)))
-            or any(not observer.knows(s, team, m) for m in s.markers_in(h, other(team))))
+    return bool(enemy_counters_seen(ctx.state, ctx.catalog, team, h))
 
 
 def give_rp(ctx: Ctx, u: Unit, n: int, what: str, rules: list[str]) -> int:
