@@ -96,7 +96,7 @@ def test_9_44_ftr_nullify_a_deployed_cap_on_the_own_impulse_1_ap_the_first_time(
                               ("Combat Air Patrols (US): FTR NULLIFY Combat Air Patrols (RU)", [5])]
     assert g.state.impulse.actions[0].played == c["us"]
     played = next(e for e in g.state.log if e["title"] == "JCC played: Combat Air Patrols")
-    assert {"9.41", "9.44"} <= set(played["rules"]) and "1 AP (action #1)" in played["text"]
+    assert {"9.41", "9.44"} <= set(played["rules"]) and "(1 AP, action #1)" in played["text"]
 
 
 def test_9_45_a_deployed_cap_is_free_once_a_turn_and_the_2nd_cube_discards_an_expended_target():

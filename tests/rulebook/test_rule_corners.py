@@ -175,7 +175,7 @@ def test_9_23_a_persistent_nullify_on_its_own_impulse_1_ap_the_first_time_then_f
     assert (sig.where, sig.deployed, sig.expended) == ("deployed", True, True)
     assert (sat.where, sat.expended) == ("deployed", True)
     played = next(e for e in g.state.log if e["title"] == "JCC played: Signals Management")
-    assert "9.41" in played["rules"] and "1 AP (action #1)" in played["text"]
+    assert "9.41" in played["rules"] and "(1 AP, action #1)" in played["text"]
     g.apply(A.EndImpulse())
     pass_impulse(g, R)
     assert g.state.turn == 2 and not sig.expended and not sat.expended

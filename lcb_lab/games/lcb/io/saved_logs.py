@@ -10,11 +10,37 @@
   :func:`upgrade_destroyed_hp` sets it, as the rules now do.
 * Saves from before 15.22 had a count of its own (``influence_kills``: the turn's kills without
   submarines): :func:`upgrade_influence_kills` starts it at the turn's ``kills`` (3.42).
+* A card play's or a port transfer's cost was written in nested brackets ("(1 AP (action #1))",
+  "(free: a deployed Persistent card (9.2))"); the rule now stands in the entry's rules only.
+  :func:`upgrade_saved_entry` writes the cost as the rules log it now.
 """
 from __future__ import annotations
 
+import re
+
 
 _DEPLOY_TITLES = (" embarked on ", " deployed face down in ")
+_COSTS = ((re.compile(r"1 AP \(action #(\d+)\)"), r"1 AP, action #\1"),
+          (re.compile(r"\(free: a deployed Persistent card \(9\.2\)\)"), "(free: a deployed Persistent card)"),
+          (re.compile(r"\(Deployment Stage, no AP \(9\.5\)\)"), "(Deployment Stage, no AP)"))
+
+
+def _upgrade_costs(e: dict) -> dict:
+    """A card play's or a port transfer's entry with its cost in nested brackets, in today's words
+    (module doc); a card played in the Deployment Stage names 9.5 among its rules. Others as they are."""
+    text, title = e.get("text"), e.get("title")
+    if not isinstance(text, str) or not isinstance(title, str) or (
+            "AP (" not in text + title and "card (9.2))" not in text):
+        return e
+    new = dict(e)
+    for key in ("text", "title"):
+        for pattern, words in _COSTS:
+            new[key] = pattern.sub(words, new[key])
+    rules = e.get("rules")
+    if "(Deployment Stage, no AP (9.5))" in text and isinstance(rules, list) and "9.5" not in rules:
+        at = rules.index("9.03") + 1 if "9.03" in rules else len(rules)
+        new["rules"] = rules[:at] + ["9.5"] + rules[at:]
+    return new if new != e else e
 
 
 def upgrade_saved_entry(e: dict) -> dict:
@@ -23,7 +49,9 @@ def upgrade_saved_entry(e: dict) -> dict:
     ``submarine``), in the facts they log now: ``about`` (the unit deployed, the card, the
     team's SOT) and ``public_title`` / ``public_text``.  What each team reads is unchanged (the
     entry keeps its ``audience`` / ``public``); a record saved then replays to the same log.
+    A cost in nested brackets is written as the rules log it now (:func:`_upgrade_costs`).
     Any other entry is returned as it is."""
+    e = _upgrade_costs(e)
     d = e.get("data")
     if not isinstance(d, dict) or "pub" not in d or "team" not in d:
         return e

@@ -467,8 +467,8 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     s.chain = own_impulse.links(card, eff, aimed, aid, paid, esc, list(targets), hex_)
     link = next(x for x in s.chain if x.card == card.cid)
     card.face_up = True
-    how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
-           "deployment": "Deployment Stage, no AP (9.5)"}[paid]
+    how = {"action": f"1 AP, action #{aid}", "free": "free: a deployed Persistent card",
+           "deployment": "Deployment Stage, no AP"}[paid]
     aim = ""
     if eff.fn in card_targets.OWN_TARGETS or eff.fn in ("transport", "mines"):   # mines: laid in secret (13.37)
         aim = ""                                   # own (maybe concealed) units: not named to the other team
@@ -479,7 +479,7 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
                                       for c in aimed) + "."
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
-    rules = ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])
+    rules = ["3.31", "9.03"] + {"free": ["9.2"], "deployment": ["9.5"]}.get(paid, [])
     if aimed:
         rules += ["9.41", "9.44" if ftr_nullify.kind_of(eff) == "ftr_nullify" else "9.21"]
     ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})", rules),

@@ -130,7 +130,7 @@ def port_transfer_act(game: GameLike, c: Ctx, a: PortTransfer) -> None:
     plan = check(c, a)
     s, imp = c.state, c.state.impulse
     ship, h, units = plan["ship"], plan["hex"], plan["units"]
-    how = "free: the orange cube" if a.action is None else f"1 AP (action #{a.action})"
+    how = "free: the orange cube" if a.action is None else f"1 AP, action #{a.action}"
     if a.embark:
         for u in units:
             u.hex, u.embarked_on = None, ship.uid
