@@ -51,24 +51,33 @@ def _playouts() -> tuple[int, int]:
     return _cyclic_garbage(play), sum(played)
 
 
-def test_random_playouts_leave_no_cyclic_garbage():
-    """In a process of its own: the collector counts every thread's garbage, and the test process
-    has others (pytest-xdist's, an event loop another test left) that may make some meanwhile."""
+def _in_fresh_process(name: str) -> list[int]:
+    """What this module's function ``name`` returns, run in a process of its own: the collector
+    counts every thread's garbage, and under pytest-xdist the test process has other threads (an
+    event loop another test left) that may make some meanwhile."""
     root = Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, "-c", "from tests.engine.test_autoplay_gc import _playouts; "
-                          "print(*_playouts())"], cwd=root, capture_output=True, text=True, timeout=300)
+    out = subprocess.run([sys.executable, "-c", f"from tests.engine.test_autoplay_gc import {name}; print(*{name}())"],
+                         cwd=root, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    garbage, played = map(int, out.stdout.split())
+    return [int(x) for x in out.stdout.split()]
+
+
+def test_random_playouts_leave_no_cyclic_garbage():
+    garbage, played = _in_fresh_process("_playouts")
     assert garbage == 0
     assert played > 60                             # real games were played
 
 
-def test_the_check_sees_a_cycle():
+def _a_cycle() -> tuple[int]:
     def play():
         a, b = [], []
         a.append(b)
         b.append(a)
-    assert _cyclic_garbage(play) == 2
+    return (_cyclic_garbage(play),)
+
+
+def test_the_check_sees_a_cycle():
+    assert _in_fresh_process("_a_cycle") == [2]
 
 
 def test_the_collector_is_put_back_as_it_was():
