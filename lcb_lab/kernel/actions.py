@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from pydantic import ConfigDict, ValidationError
 
-from lcb_lab.kernel.errors import InputError
+from lcb_lab.kernel.errors import InputError, pydantic_problem
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -121,7 +121,7 @@ def from_fields(cls: type, values: dict, what: str | None = None) -> Any:
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "(value)"
-        raise InputError(what or f"{cls.KIND} action", where, err["msg"].removeprefix("Value error, ")) from None
+        raise InputError(what or f"{cls.KIND} action", where, pydantic_problem(err)) from None
     problem = action.problem() if hasattr(action, "problem") else None
     if problem:
         raise InputError(what or f"{cls.KIND} action", "(value)", problem)

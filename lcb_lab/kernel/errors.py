@@ -83,3 +83,30 @@ class UnknownName(LabError, KeyError):
 
 class DiceExhausted(LabError):
     """A scripted Dice ran out of forced values and has no seed to fall back on."""
+
+
+_NAMES_ITS_VALUE = ("value_error", "assertion_error", "out_of_range", "missing", "extra_forbidden",
+                    "unexpected_keyword_argument")
+"""pydantic error types whose words already say all (our validators' and ranges' messages, a key
+missing or unknown)."""
+
+
+def pydantic_problem(err: dict) -> str:
+    """The words of one pydantic error (an item of ``ValidationError.errors()``) for an error
+    message: its message without pydantic's ``"Value error, "`` prefix, and the value given where
+    pydantic's own check refused a plain one and its words do not name it (at most 40 characters
+    of its repr).
+
+    >>> pydantic_problem({"type": "int_parsing", "input": "abc",
+    ...                   "msg": "Input should be a valid integer, unable to parse string as an integer"})
+    "Input should be a valid integer, unable to parse string as an integer (got 'abc')"
+    >>> pydantic_problem({"type": "value_error", "input": -5, "msg": "Value error, a seed is 0 or more"})
+    'a seed is 0 or more'
+    """
+    msg = str(err.get("msg", "")).removeprefix("Value error, ")
+    value = err.get("input")
+    if err.get("type") in _NAMES_ITS_VALUE or "input" not in err or not isinstance(value, (str, int, float)) \
+            or str(value) in msg:
+        return msg
+    shown = repr(value)
+    return f"{msg} (got {shown if len(shown) <= 40 else shown[:37] + '...'})"

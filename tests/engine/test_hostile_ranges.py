@@ -131,8 +131,8 @@ CP = "sandbox: a card costs 1 to 5 CP (3.12); 100 CP buys more than a deck"
      f"a 31-digit number is out of range: allowed 1..20 ({SANDBOX_TURNS})"),
     ("max_turns = 3 ", "max_turns = 21 ", "scenario.max_turns", f"21 is out of range: allowed 1..20 ({SANDBOX_TURNS})"),
     ("max_turns = 3 ", "max_turns = 0 ", "scenario.max_turns", f"0 is out of range: allowed 1..20 ({SANDBOX_TURNS})"),
-    ("max_turns = 3 ", "max_turns = true ", "scenario.max_turns", "Input should be a valid integer"),
-    ("max_turns = 3 ", "max_turns = 3.0 ", "scenario.max_turns", "Input should be a valid integer"),
+    ("max_turns = 3 ", "max_turns = true ", "scenario.max_turns", "Input should be a valid integer (got True)"),
+    ("max_turns = 3 ", "max_turns = 3.0 ", "scenario.max_turns", "Input should be a valid integer (got 3.0)"),
     ("influence = 0 ", "influence = -11 ", "scenario.influence",
      "-11 is out of range: allowed -10..10 (rule 15.0: the Influence Meter runs 10 toward either team)"),
     ("network_cubes = 1    # rulebook App. B: one red", "network_cubes = 999999    # rulebook App. B: one red",
@@ -224,7 +224,7 @@ def test_a_lesson_action_number_out_of_range_is_refused(tmp_path):
     ('[units.A]\ntype = "usmc_infantry_platoon"\nhex = "F-6"\nsupply = { GA = 100 }\n', "units.A.supply.GA",
      "100 is out of range: allowed 0..99 (sandbox: a Unit Tracker's supply track (4.32))"),
     ('[units.A]\ntype = "usmc_infantry_platoon"\nhex = "F-6"\nhp = true\n', "units.A.hp",
-     "Input should be a valid integer"),
+     "Input should be a valid integer (got True)"),
 ])
 def test_a_situation_value_out_of_range_is_refused(tmp_path, toml, key, problem):
     p = tmp_path / "sit.toml"

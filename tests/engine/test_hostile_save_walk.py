@@ -303,7 +303,7 @@ def _no_team(table: str, team: str) -> Callable[[dict], None]:
 
 FOUND = {   # name: (mutate the played save, key, problem)
     "record start dice": (lambda d: d["record"]["initial"]["dice"]["rng"].update(uinteger=10**12),
-                          "record.initial.dice.rng.uinteger", "Input should be less than 4294967296"),
+                          "record.initial.dice.rng.uinteger", "Input should be less than 4294967296 (got 1000000000000)"),
     "record start unit": (lambda d: d["record"]["initial"]["state"]["units"]["DDG-51"].update(hp="7"),
                           "record.initial.state.units[DDG-51].hp", "expected an integer, got a string"),
     "record start turn": (lambda d: d["record"]["initial"]["state"].update(turn=9),
@@ -333,7 +333,7 @@ FOUND = {   # name: (mutate the played save, key, problem)
                   "thresholds, placement, naval_zones"),
     "board without hexes": (lambda d: d.update(board={"name": "x"}), "board.hexes", "missing: a map is a list of hexes"),
     "scenario_info bool": (lambda d: d["scenario_info"]["unit"][0].update(revealed="yes"),
-                           "scenario_info.unit[0].revealed", "Input should be a valid boolean"),
+                           "scenario_info.unit[0].revealed", "Input should be a valid boolean (got 'yes')"),
     "max_turns": (lambda d: d["state"].update(max_turns=21), "state.max_turns",
                   "21 is out of range: allowed 1..20 (sandbox: the rulebook sets no scenario length; Appendix B "
                   "runs 3 turns)"),

@@ -32,16 +32,16 @@ def boston():
 
 
 @pytest.mark.parametrize("action,message", [
-    (A.Move(action="x", path=("AL-28",)), "move action: action: Input should be a valid integer"),
-    (A.Move(action=True, path=("AL-28",)), "move action: action: Input should be a valid integer"),
-    (A.Move(action=1, path="AL-28"), "move action: path: Input should be a valid tuple"),
-    (A.Move(action=1, path=(28,)), "move action: path.0: Input should be a valid string"),
-    (A.ExerciseZor(1, 5), "exercise_zor action: hex: Input should be a valid string"),
-    (A.Conceal(1.0), "conceal action: action: Input should be a valid integer"),
+    (A.Move(action="x", path=("AL-28",)), "move action: action: Input should be a valid integer (got 'x')"),
+    (A.Move(action=True, path=("AL-28",)), "move action: action: Input should be a valid integer (got True)"),
+    (A.Move(action=1, path="AL-28"), "move action: path: Input should be a valid tuple (got 'AL-28')"),
+    (A.Move(action=1, path=(28,)), "move action: path.0: Input should be a valid string (got 28)"),
+    (A.ExerciseZor(1, 5), "exercise_zor action: hex: Input should be a valid string (got 5)"),
+    (A.Conceal(1.0), "conceal action: action: Input should be a valid integer (got 1.0)"),
     (A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Tanya", "LRS1", -1.5),)),
-     "resupply action: grants.0.rp: Input should be a valid integer"),
+     "resupply action: grants.0.rp: Input should be a valid integer (got -1.5)"),
     (A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", "4"),)),
-     "commit_combat action: lrs.0.dice: Input should be a valid integer"),
+     "commit_combat action: lrs.0.dice: Input should be a valid integer (got '4')"),
     (A.ArmorBreakthrough(["x"], "AL-23"), "armor_breakthrough action: unit: Input should be a valid string"),
     (A.BeginImpulse("TF Boston\x00"), "begin_impulse action: task_force: a designator cannot contain the "
                                       "control character '\\x00' (position 9)"),
@@ -52,7 +52,7 @@ def boston():
     (A.ScriptedEffect("disembark", from_="LHD 1", units=("1 Alpha",)),
      "scripted_effect action: (value): a disembark effect needs hex"),
     (A.ScriptedEffect("teleport", units=("1 Anna",)),
-     "scripted_effect action: effect: Input should be 'reveal', 'paralyse', 'network_cube' or 'disembark'"),
+     "scripted_effect action: effect: Input should be 'reveal', 'paralyse', 'network_cube' or 'disembark' (got 'teleport')"),
 ])
 def test_a_wrongly_typed_field_is_refused_in_one_line_naming_it_and_nothing_changes(boston, action, message):
     before = boston.to_json()

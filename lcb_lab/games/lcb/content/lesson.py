@@ -71,7 +71,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer, observer_cards
 from lcb_lab.games.lcb.choices import CardResponseChoice, InterceptChoice, answer_with
 from lcb_lab.games.lcb.choice_options import CardInterceptor
-from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
+from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError, pydantic_problem
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from lcb_lab.games.lcb.content.lesson_steps import CARD_STEPS, STEP_MODELS, ImpulseScript, LessonFile, StageScript, _Typed
@@ -97,7 +97,7 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
                 parsed = STEP_MODELS[st.do].model_validate({"do": st.do, "note": st.note, **(st.model_extra or {})})
             except ValidationError as e:
                 err = e.errors()[0]
-                raise ScenarioError(f, ".".join([key] + [str(x) for x in err["loc"]]), err["msg"]) from None
+                raise ScenarioError(f, ".".join([key] + [str(x) for x in err["loc"]]), pydantic_problem(err)) from None
             if st.do == "act":
                 try:
                     parsed._action = A.from_json(parsed.act)

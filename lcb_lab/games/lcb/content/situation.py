@@ -54,7 +54,7 @@ from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board, terrain_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.die import new_dice
-from lcb_lab.kernel.errors import LabError, ScenarioError
+from lcb_lab.kernel.errors import LabError, ScenarioError, pydantic_problem
 from lcb_lab.kernel.files import parse_toml, read_text
 from lcb_lab.games.lcb.io.save_check_pieces import check_trackers
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, GrayCube, Marker, Unit
@@ -331,7 +331,7 @@ def validate(raw: dict, file: str = CALL) -> SituationSpec:
         err = e.errors()[0]
         loc = [p for p in err["loc"] if p != "[key]"]          # a bad designator names its own entry
         key = ".".join(_short(I.printable(p)) for p in loc) or "(top)"
-        raise ScenarioError(file, key, err["msg"].removeprefix("Value error, ")) from None
+        raise ScenarioError(file, key, pydantic_problem(err)) from None
 
 
 def _short(part: str, most: int = 40) -> str:

@@ -36,7 +36,7 @@ from lcb_lab.kernel.files import load_toml, parse_toml
 from lcb_lab.games.lcb.io.resources import locate
 from lcb_lab.games.lcb.io.scenario import ScenarioFile, _key as file_key, build_state
 from lcb_lab.games.lcb.io.toml_write import dumps
-from lcb_lab.kernel.errors import LabError, ScenarioError
+from lcb_lab.kernel.errors import LabError, ScenarioError, pydantic_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.game import Game
@@ -263,7 +263,7 @@ class ScenarioDraft:
         try:
             sc = ScenarioFile.model_validate(data)
         except ValidationError as e:
-            return [Problem(file_key(data, err["loc"]), err["msg"]) for err in e.errors()]
+            return [Problem(file_key(data, err["loc"]), pydantic_problem(err)) for err in e.errors()]
         try:
             dumps(data)
         except (TypeError, ValueError) as e:      # no TOML file holds it (a lone surrogate)

@@ -21,7 +21,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, S
                       ValidationError)
 
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.kernel.errors import InputError
+from lcb_lab.kernel.errors import InputError, pydantic_problem
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -116,7 +116,7 @@ def check(what: str, shape: Any, value: Any) -> Any:
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "(value)"
-        raise InputError(what, where, err["msg"]) from None
+        raise InputError(what, where, pydantic_problem(err)) from None
     return _plain(out)
 
 

@@ -58,7 +58,7 @@ from lcb_lab.games.lcb.io.save_check_pieces import (_designator, check_team_coun
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.choices import CHOICE_KINDS
-from lcb_lab.kernel.errors import InputError, ScenarioError
+from lcb_lab.kernel.errors import InputError, ScenarioError, pydantic_problem
 from lcb_lab.kernel.files import parse_json
 from lcb_lab.kernel.datacodec import DataError, from_data
 from lcb_lab.games.lcb.model.state import TEAMS, CombatPlan, GameState
@@ -384,4 +384,4 @@ def _check_victory(conditions: list, file: str) -> None:
             Victory.model_validate(c, strict=True)
         except ValidationError as e:
             err = e.errors()[0]
-            raise ScenarioError(file, key_of(f"state.victory[{i}]", err["loc"]), err["msg"]) from None
+            raise ScenarioError(file, key_of(f"state.victory[{i}]", err["loc"]), pydantic_problem(err)) from None

@@ -32,7 +32,7 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import Board, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, marker_is_naval
-from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.errors import ScenarioError, pydantic_problem
 from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
 from lcb_lab.games.lcb.model.state import TEAMS
 
@@ -51,7 +51,7 @@ def _typed(model: type[BaseModel], data: Any, file: str, prefix: str) -> BaseMod
         return model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        raise ScenarioError(file, key_of(prefix, err["loc"]), err["msg"]) from None
+        raise ScenarioError(file, key_of(prefix, err["loc"]), pydantic_problem(err)) from None
 
 
 def key_of(prefix: str, loc: tuple) -> str:

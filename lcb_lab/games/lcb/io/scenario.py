@@ -28,7 +28,7 @@ from lcb_lab.games.lcb.model.board import (Board, load_board, map_name_problem, 
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import InputError, ScenarioError
+from lcb_lab.kernel.errors import InputError, ScenarioError, pydantic_problem
 from lcb_lab.kernel.files import load_toml
 from lcb_lab.games.lcb.io.resources import locate
 from lcb_lab.games.lcb.model.cards import Decks, load_decks
@@ -217,7 +217,7 @@ def _problem(raw: dict, errors: list[dict], what: str) -> tuple[str, str]:
     err = errors[0]
     loc = err["loc"]
     if err["type"] != "missing":
-        return _key(raw, loc), err["msg"]
+        return _key(raw, loc), pydantic_problem(err)
     if len(loc) == 1:
         return _key(raw, loc), f"missing: a {what} file has a [{loc[0]}] table"
     typo = next((x for x in errors if x["type"] == "extra_forbidden" and x["loc"][:-1] == loc[:-1]

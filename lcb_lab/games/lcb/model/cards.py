@@ -36,7 +36,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from lcb_lab.games.lcb.model.catalog import CombatValue, UnitType
-from lcb_lab.kernel.errors import ScenarioError, UnknownName
+from lcb_lab.kernel.errors import ScenarioError, UnknownName, pydantic_problem
 from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.kernel.files import load_toml
 
@@ -480,7 +480,7 @@ def parse_deck(data: Any, file: str, team: str) -> dict[str, CardType]:
         except ValidationError as e:
             err = e.errors()[0]
             loc = ".".join("effect" if p == "effects" else str(p) for p in err["loc"])
-            raise ScenarioError(file, f"card[{name}]" + (f".{loc}" if loc else ""), err["msg"]) from None
+            raise ScenarioError(file, f"card[{name}]" + (f".{loc}" if loc else ""), pydantic_problem(err)) from None
         if c.team != team:
             raise ScenarioError(file, f"card[{name}].team", f"a card of the {team} deck, not {c.team}")
         for n in (c.name, *c.aliases):

@@ -21,7 +21,7 @@ from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.errors import ScenarioError, pydantic_problem
 from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.kernel.files import load_toml
 
@@ -255,7 +255,7 @@ def parse_catalog(data: dict, file: str) -> Catalog:
         except ValidationError as e:
             err = e.errors()[0]
             name = raw.get("type_id", f"#{i}")
-            raise ScenarioError(file, f"unit[{name}].{_loc(err)}", err["msg"]) from None
+            raise ScenarioError(file, f"unit[{name}].{_loc(err)}", pydantic_problem(err)) from None
         if u.type_id in units:
             raise ScenarioError(file, f"unit[{u.type_id}]", "duplicate type_id")
         units[u.type_id] = u
@@ -266,7 +266,7 @@ def parse_catalog(data: dict, file: str) -> Catalog:
             m = MarkerType.model_validate(raw)
         except ValidationError as e:
             err = e.errors()[0]
-            raise ScenarioError(file, f"marker[{name}].{_loc(err)}", err["msg"]) from None
+            raise ScenarioError(file, f"marker[{name}].{_loc(err)}", pydantic_problem(err)) from None
         if m.type_id in markers:
             raise ScenarioError(file, f"marker[{name}]", "duplicate type_id")
         markers[m.type_id] = m

@@ -25,7 +25,7 @@ from typing import Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from lcb_lab.kernel.files import load_toml
-from lcb_lab.kernel.errors import ScenarioError, UnknownName
+from lcb_lab.kernel.errors import ScenarioError, UnknownName, pydantic_problem
 
 EVENTS_FILE = Path(__file__).resolve().parents[1] / "data" / "events.toml"
 
@@ -118,7 +118,7 @@ def parse_events(data: dict, file: str = str(EVENTS_FILE)) -> EventDeck:
         return EventDeck.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        raise ScenarioError(file, ".".join(str(p) for p in err["loc"]) or "(file)", err["msg"]) from None
+        raise ScenarioError(file, ".".join(str(p) for p in err["loc"]) or "(file)", pydantic_problem(err)) from None
 
 
 @lru_cache(maxsize=1)
