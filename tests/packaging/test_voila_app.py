@@ -280,3 +280,19 @@ def test_start_with_another_games_lab_is_refused_in_one_line(capsys, monkeypatch
     assert capsys.readouterr().err == (f"error: --start=planning is the stage an LC:B game begins in; the {game} "
                                        "lab has no stages to start at: leave --start out\n")
     assert V.START_ENV not in os.environ
+
+
+def test_the_trust_warning_is_dropped_and_every_other_line_kept():
+    """jupyter_server warns that the app notebook "is not trusted" each time Voila opens it; trust is
+    about stored outputs, which Voila never shows (it runs the notebook itself): the app's log drops
+    that line only (the browser test of the README's command reads the real server's log)."""
+    import logging
+    log = logging.getLogger("lcb_lab_test_voila_trust")
+    seen: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda rec: seen.append(rec.getMessage())
+    log.addHandler(handler)
+    log.addFilter(V.QuietTrust())
+    log.warning("Notebook %s is not trusted", "lab_app.ipynb")
+    log.warning("Kernel started: %s", "k1")
+    assert seen == ["Kernel started: k1"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import os
 import shlex
 import sys
@@ -273,6 +274,15 @@ def bokehjs_page_config(page_config: dict, base_url: str, *_args: Any, **_kwargs
     return {**page_config, PAGE_CONFIG_KEY: f"{base}{BOKEHJS_ROUTE}bokeh.min.js?v={bokeh.__version__}"}
 
 
+class QuietTrust(logging.Filter):
+    """Drops jupyter_server's "Notebook ... is not trusted" warning from the server's log: Voila
+    runs the notebook itself and shows only the outputs it makes there, so the stored outputs that
+    trust is about are never shown; a teacher reading the terminal need not wonder about it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "is not trusted" not in record.getMessage()
+
+
 def _app_class():
     """Voila, serving Bokeh's scripts at :data:`BOKEHJS_ROUTE` and telling the template so."""
     from bokeh.util.paths import bokehjs_path
@@ -283,6 +293,7 @@ def _app_class():
     class LabVoila(Voila):
         def initialize(self, argv=None):
             super().initialize(argv)
+            self.log.addFilter(QuietTrust())
             if self.voila_configuration.page_config_hook is None:
                 self.voila_configuration.page_config_hook = bokehjs_page_config
 
