@@ -22,7 +22,7 @@ from lcb_lab.kernel.datacodec import touched
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Marker, other
-from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType, Effect
@@ -48,7 +48,10 @@ def new_marker(ctx: Ctx, kind: str, team: str, card: str, hex_: str, revealed: b
 def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, enemy_occupied: bool,
                 contiguous: bool) -> None:
     """Refuse a placement the card does not allow (13.4: an enemy-occupied hex; 9.32 ex.: up to
-    ``count`` contiguous land hexes for mines; MILDECs on land / water, 4.22)."""
+    ``count`` contiguous land hexes for mines; MILDECs on land / water, 4.22).  "Enemy-occupied"
+    is read as ``team`` sees the hex (:func:`~lcb_lab.games.lcb.rules.common.enemy_units_seen`): a
+    back there may be a unit, whether it is one or a MILDEC (6.11), and an unseen submarine is
+    not there for it (14.03), so the verdict is the same in two worlds that look the same to it."""
     if kind not in KINDS:
         raise IllegalAction("13.0", f"unknown marker {kind!r}")
     if not hexes:
@@ -57,7 +60,7 @@ def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, en
         raise IllegalAction("13.0", f"up to {count} different hex(es) for this card's {kind} markers")
     for h in hexes:
         info = ctx.board.hex(h)
-        if enemy_occupied and not ctx.state.units_in(h, other(team)):
+        if enemy_occupied and not enemy_units_seen(ctx, team, h):     # as the team sees the hex (6.11)
             raise IllegalAction("13.4", f"{h} holds no enemy unit: the {kind} marker goes on an enemy-occupied hex")
         if kind in ("mine", "fortification", "mildec") and not info.has_land:
             raise IllegalAction("13.3" if kind == "mine" else "4.22", f"{h} has no land for a {kind} marker")

@@ -1,0 +1,148 @@
+"""Checks of "an enemy in the hex" read what the acting team sees (6.11, principle 8): a rule that
+counted a face-down enemy unit in a hex but not a face-down enemy MILDEC (4.22: their backs look
+alike) told the acting team which one a back was, by refusing in one world and accepting in the
+other.  Each test builds two worlds that differ only in which of two enemy backs is the MILDEC
+(``tests/worlds.py``: :func:`~tests.worlds.twin_of` asserts the team's view is the same), asks
+the same act of both and asserts the same verdict -- refused with the same rule and words, or
+accepted -- and, where the act is accepted, the same offers, pause, dice and log lines after it
+(:func:`~tests.worlds.compare_steps`).  Each failed on the code before: the SOF marker's
+"enemy-occupied hex" (13.4), Armor Breakthrough's destination and its assaulted hex (7.110, 7.19),
+RESUPPLY from or into a hex with a face-down enemy counter (8.05, 7.26), a port hex (12.3), an ISR
+marker's RESUPPLY (13.28 with 13.45) and a scheduled reinforcement's arrival hex (3.11, 12.4)."""
+from __future__ import annotations
+
+import pytest
+
+import lcb_lab
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked.ch12 import BLUE, RED, coast_game, infantry
+from lcb_lab.games.lcb.model.state import Marker
+from tests.worlds import Change, compare_steps, twin_of, verdict
+
+B, R = "TF Blue", "TF Red"
+
+
+def _swap(mid: str, uid: str):
+    """The change that swaps MILDEC ``mid`` and unit ``uid`` (both the enemy's backs): the
+    observer still sees one back in each hex."""
+    def change(s):
+        m, u = s.markers[mid], s.units[uid]
+        m.hex, u.hex = u.hex, m.hex
+        return Change(f"{mid} {m.hex} <-> {uid} {u.hex}", {mid: mid, uid: uid})
+    return change
+
+
+def _verdicts(g, team: str, mid: str, uid: str, act) -> tuple[str, str]:
+    """``act``'s verdict in ``g`` and in its twin where ``mid`` and ``uid`` trade hexes."""
+    twin, _ = twin_of(g, team, _swap(mid, uid))
+    return verdict(g, act), verdict(twin, act)
+
+
+# ---------------------------------------------------------------- 13.4 a SOF marker's hex
+def _sof_game():
+    """US holds MARSOC HALO (a SOF marker for an enemy-occupied hex, 13.4); RU's MILDEC M is face
+    down in D-5, its platoon 1 Zhuk face down in D-8: the US sees one RU back in each."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-8"}},
+                          markers=[Marker("M", "mildec", "RU", R, "D-5")], cards={"US": ["MARSOC HALO"]},
+                          forced=[1])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    return g
+
+
+def test_a_sof_marker_goes_on_any_hex_with_an_enemy_back_unit_or_mildec_13_4():
+    """The US may place the marker on D-5 whichever RU counter the back is (the engine used to
+    refuse a MILDEC back only: "holds no enemy unit").  The placement itself then reveals the
+    units there (13.42): that difference is the rules' own."""
+    g = _sof_game()
+    act = A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1)
+    assert _verdicts(g, "US", "M", "1 Zhuk", act) == ("accepted", "accepted")
+
+
+def test_a_sof_marker_still_needs_a_hex_where_the_team_sees_an_enemy_13_4():
+    """An empty hex, or one the US sees only its own unit in, is refused in both worlds."""
+    g = _sof_game()
+    for h in ("F-8", "H-8"):
+        act = A.PlayCard("MARSOC HALO", "A", hex=h, action=1)
+        a, b = _verdicts(g, "US", "M", "1 Zhuk", act)
+        assert a == b == (f"refused by 13.4: {h} holds no enemy unit: the sof marker goes on an "
+                          "enemy-occupied hex")
+
+
+# ---------------------------------------------------------------- 7.19 / 7.110 Armor Breakthrough
+def _tank_assault(markers, extra=()):
+    """RU's tank (armor) moves into F-6 and destroys the US platoon Inf there (forced 1, 1);
+    ``markers`` and ``extra`` units are US counters elsewhere."""
+    g = lcb_lab.situation([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B),
+                           *extra], initiative="RU", forced=[1, 1], markers=markers,
+                          mixed=["F-6", "G-6"], naval=["G-7", "H-6", "H-7", "C-1"])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Tank",)),)))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Tank", "Inf", 2),)))
+    g.apply(A.AnswerDefense(()))
+    g.apply(A.ResolveCombat())
+    while g.pending is not None:
+        g.apply(A.AnswerMildec(0))
+    assert g.state.units["Inf"].destroyed
+    return g
+
+
+def test_a_breakthrough_into_a_hex_with_an_enemy_back_is_refused_unit_or_mildec_7_110():
+    """7.110: no breakthrough "into hexes occupied by an opposing unit".  RU sees one US back in
+    G-5: the MILDEC M1 or the logistics company Log (the engine let the tank in beside a MILDEC
+    only, telling RU what the back was)."""
+    g = _tank_assault([Marker("M1", "mildec", "US", B, "G-5")], [("Log", "usmc_logistics_company", "B-2", B)])
+    a, b = _verdicts(g, "RU", "M1", "Log", A.ArmorBreakthrough("Tank", "G-5"))
+    assert a == b == "refused by 7.110: G-5 holds opposing units"
+
+
+def test_a_face_down_counter_left_in_a_mixed_assaulted_hex_stops_the_breakthrough_7_19():
+    """7.19: only if no opposing unit remains in the hex.  After Inf is destroyed RU sees one US
+    back left in the mixed F-6: a Naval MILDEC or the destroyer DDG (a face-down ship is not
+    revealed by ground units, 6.22); both worlds refuse (the engine let the tank go beside a Naval
+    MILDEC only).  In a land-only hex a back left beside the tank can only be a MILDEC (6.22):
+    ``test_rule_audit.test_7_19_an_enemy_mildec_left_in_the_hex_is_no_opposing_unit``."""
+    g = _tank_assault([Marker("N1", "naval_mildec", "US", B, "F-6")], [("DDG", "usn_ddg_51", "C-1", B)])
+    a, b = _verdicts(g, "RU", "N1", "DDG", A.ArmorBreakthrough("Tank", "E-6"))
+    assert a == b == "refused by 7.19: opposing units remain in F-6"
+
+
+# ---------------------------------------------------------------- 8.05 / 7.26 RESUPPLY in a contested hex
+def _resupply_beside_a_back(where: str):
+    """Echo (logistics, F-6) declares Move and/or Resupply for Inf (F-7, GA 0).  F-6 and F-7 are
+    mixed; RU's Naval MILDEC N sits face down in ``where`` (Echo's or Inf's hex), its destroyer
+    Ship face down in C-1: the US sees one RU back in each."""
+    g = lcb_lab.situation([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-7", B),
+                           ("Ship", "rubf_ddg", "C-1", R)],
+                          markers=[Marker("N", "naval_mildec", "RU", R, where)],
+                          mixed=["F-6", "F-7"], naval=["G-6", "G-7", "C-1", "C-2"])
+    g.state.units["Inf"].supply = {**g.state.units["Inf"].supply, "GA": 0}
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Echo",)),)))
+    return g
+
+
+@pytest.mark.parametrize("where, rule, who", [("F-6", "8.05", "Echo"), ("F-7", "7.26", "Inf")])
+def test_resupply_from_or_into_a_hex_with_an_enemy_back_is_refused_ship_or_naval_mildec(where, rule, who):
+    """8.05 / 7.26: no RESUPPLY from or into a contested hex.  The back beside Echo (or Inf) may be
+    a ship or a Naval MILDEC (alike face down, 6.11): both worlds refuse with the same words (the
+    engine let it through beside a Naval MILDEC only)."""
+    g = _resupply_beside_a_back(where)
+    act = A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),))
+    a, b = _verdicts(g, "US", "N", "Ship", act)
+    assert a == b == f"refused by {rule}: {who} is in a contested hex"
+
+
+# ---------------------------------------------------------------- 12.3 a port hex
+def test_a_port_hex_with_an_enemy_back_is_no_friendly_port_unit_or_mildec_12_3():
+    """12.3: a port transfer needs a friendly or unoccupied port hex.  RU's back in the large port
+    I-5 may be its picket or a MILDEC: both worlds refuse (the engine landed beside a MILDEC back
+    only)."""
+    g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5"}, **infantry(2, host="LHA 8")},
+                   markers=[Marker("M", "mildec", "RU", RED, "I-5")])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
+    a, b = _verdicts(g, "US", "M", "Picket", A.PortTransfer("LHA 8", ("1 Inf",), action=1))
+    assert a == b == "refused by 12.3: I-5 holds enemy counters: the port hex must be friendly or unoccupied"
