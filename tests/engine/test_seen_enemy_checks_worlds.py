@@ -146,3 +146,52 @@ def test_a_port_hex_with_an_enemy_back_is_no_friendly_port_unit_or_mildec_12_3()
     g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
     a, b = _verdicts(g, "US", "M", "Picket", A.PortTransfer("LHA 8", ("1 Inf",), action=1))
     assert a == b == "refused by 12.3: I-5 holds enemy counters: the port hex must be friendly or unoccupied"
+
+
+# ---------------------------------------------------------------- 13.28 / 13.45 RESUPPLY of a marker's card
+def test_resupply_into_an_isr_markers_hex_with_an_enemy_back_is_refused_ship_or_naval_mildec_13_45():
+    """13.28: a logistics unit may resupply the Unmanned Boats' card at its ISR marker's hex, not
+    into a contested one (13.45).  ISR-1 (face up, B-1) shares the mixed B-1 with one RU back: a
+    Naval MILDEC or the destroyer Sasha.  Both worlds refuse with the same rule and words (the
+    engine named 13.45 beside a ship and 8.05 beside a Naval MILDEC, telling the US which)."""
+    from lcb_lab.games.lcb.content.worked import ch13
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Log Co": {"type": "usmc_logistics_company", "hex": "C-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "L-12"}},
+                          markers=[Marker("N", "naval_mildec", "RU", R, "B-1")],
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1", "B-2"], naval=ch13.SEA + ["B-4", "C-4", "D-4", "L-12"], naval_zor=False,
+                          forced=[20, 20, 20, 20], max_turns=6)
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),
+                       A.CoreAction("move_resupply", ("Log Co",)))))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    g.state.card_markers["ISR-1"].revealed = True      # (staged: revealed, as an enemy unit there would, 13.23)
+    act = A.Resupply(2, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 1),))
+    a, b = _verdicts(g, "US", "N", "Sasha", act)
+    assert a == b == "refused by 13.45: ISR-1's hex is contested: no RESUPPLY into it"
+
+
+# ---------------------------------------------------------------- 3.11 / 12.4 a scheduled arrival
+def test_a_scheduled_reinforcement_waits_beside_an_enemy_back_unit_or_mildec_3_11_12_4():
+    """A US reinforcement due in D-5 waits in the pool while an enemy holds the hex (12.4).  The US
+    sees one RU back there: the MILDEC M or the platoon 1 Zhuk.  In both worlds it waits, and the
+    US reads the same log lines and sees the same map after (the engine let it land beside a
+    MILDEC only, telling the US what the back was)."""
+    from lcb_lab.kernel import datacodec
+    from lcb_lab.games.lcb.rules.stages.scheduled import arrive_scheduled
+    from tests.worlds import read_log, view_text
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-8"}},
+                          markers=[Marker("M", "mildec", "RU", R, "D-5")])
+    g.state.reinforcements["US"] = [{"uid": "R1", "type": "usmc_infantry_platoon", "task_force": B, "turn": 1,
+                                     "hex": "D-5"}]
+    datacodec.touched(g.state, "reinforcements")
+    twin, _ = twin_of(g, "US", _swap("M", "1 Zhuk"))
+    n = len(g.state.log)
+    for world in (g, twin):
+        arrive_scheduled(world._ctx())
+        assert world.state.units.get("R1") is None
+        assert [r["uid"] for r in world.state.reinforcements["US"]] == ["R1"]
+    assert read_log(g, "US", n) == read_log(twin, "US", n) and read_log(g, "US", n)
+    assert view_text(g, "US") == view_text(twin, "US")
