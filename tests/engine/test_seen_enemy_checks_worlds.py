@@ -8,7 +8,8 @@ accepted -- and, where the act is accepted, the same offers, pause, dice and log
 (:func:`~tests.worlds.compare_steps`).  Each failed on the code before: the SOF marker's
 "enemy-occupied hex" (13.4), Armor Breakthrough's destination and its assaulted hex (7.110, 7.19),
 RESUPPLY from or into a hex with a face-down enemy counter (8.05, 7.26), a port hex (12.3), an ISR
-marker's RESUPPLY (13.28 with 13.45) and a scheduled reinforcement's arrival hex (3.11, 12.4)."""
+marker's RESUPPLY (13.28 with 13.45), a scheduled reinforcement's arrival hex (3.11, 12.4) and a
+card aimed at a stack the team sees only as backs (9.0)."""
 from __future__ import annotations
 
 import pytest
@@ -195,3 +196,21 @@ def test_a_scheduled_reinforcement_waits_beside_an_enemy_back_unit_or_mildec_3_1
         assert [r["uid"] for r in world.state.reinforcements["US"]] == ["R1"]
     assert read_log(g, "US", n) == read_log(twin, "US", n) and read_log(g, "US", n)
     assert view_text(g, "US") == view_text(twin, "US")
+
+
+# ---------------------------------------------------------------- 9.0 a card aimed at a stack
+def test_a_card_aimed_at_a_hex_with_an_enemy_back_is_not_refused_for_want_of_a_unit_9_0():
+    """Tactical Cyber Attack reveals and paralyses a target stack (9.0, 6.13).  The US aims it at
+    D-5, where it sees one RU back: the MILDEC M or the platoon 1 Zhuk.  Both worlds accept the
+    play (the engine refused it beside a MILDEC only: "no enemy unit to target there"); a hex with
+    no back is still refused in both."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-8"}},
+                          markers=[Marker("M", "mildec", "RU", R, "D-5")], cards={"US": ["Tactical Cyber Attack"]},
+                          forced=[1] * 4)
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Tactical Cyber Attack"),)))
+    assert _verdicts(g, "US", "M", "1 Zhuk", A.PlayCard("Tactical Cyber Attack", "A", hex="D-5", action=1)) == \
+        ("accepted", "accepted")
+    a, b = _verdicts(g, "US", "M", "1 Zhuk", A.PlayCard("Tactical Cyber Attack", "A", hex="F-5", action=1))
+    assert a == b == "refused by 9.0: Tactical Cyber Attack: no enemy unit to target there"
