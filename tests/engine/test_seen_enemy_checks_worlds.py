@@ -214,3 +214,20 @@ def test_a_card_aimed_at_a_hex_with_an_enemy_back_is_not_refused_for_want_of_a_u
         ("accepted", "accepted")
     a, b = _verdicts(g, "US", "M", "1 Zhuk", A.PlayCard("Tactical Cyber Attack", "A", hex="F-5", action=1))
     assert a == b == "refused by 9.0: Tactical Cyber Attack: no enemy unit to target there"
+
+
+# ---------------------------------------------------------------- 14.010 a SOF marker and a hidden submarine
+def test_a_sof_marker_reveals_the_units_in_its_hex_but_never_an_unrevealed_submarine_13_42_14_010():
+    """13.42: the SOF marker reveals the opposing units in its hex -- here the RU destroyer Ship
+    in D-5; 14.010: a submarine is revealed only by specific JCC effects, a submarine's ZOR or ASW,
+    so the Kilo in D-5 stays off the US map (the engine used to turn it face up)."""
+    from lcb_lab.games.lcb.content.worked.ch14 import SSK, sea
+    g = sea({"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "L-12"},
+             "Ship": ("rubf_ddg", "D-5", R), "Kilo": (SSK, "D-5", R)}, cards={"US": ["MARSOC HALO"]}, forced=[1])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    while g.pending is not None:
+        g.apply(A.AnswerCards(()))
+    assert (g.unit("Ship").revealed, g.state.units["Kilo"].revealed) == (True, False)
+    assert sorted(c["id"] for c in g.view("US")["counters"]) == ["1 Alpha", "Ship"]

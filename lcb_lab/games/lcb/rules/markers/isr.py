@@ -205,7 +205,8 @@ def isr_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         return True
     if not rolled(ctx, link, ct, eff):
         return False
-    foes = ctx.state.units_in(m.hex, other(m.team))
+    foes = [u for u in ctx.state.units_in(m.hex, other(m.team))
+            if not (ctx.utype(u).is_submarine and not u.revealed)]     # 14.010: not by an ISR marker's reveal
     reveal(ctx, foes, f"revealed by {ct.name}'s ISR marker in {m.hex}", ["13.27", "6.13"])
     return True
 

@@ -82,7 +82,8 @@ def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, en
 def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list[str], reveal_units: bool,
           values: Mapping[str, Any] | None = None) -> list:
     """Put one marker of ``kind`` in each hex (checked by :func:`check_hexes`); with
-    ``reveal_units`` the enemy units in the hex are revealed (13.4, 6.13).  ``values``: the
+    ``reveal_units`` the enemy units in the hex are revealed (13.4, 6.13) -- not an unrevealed
+    submarine, which only specific JCC effects, a submarine's ZOR or ASW reveal (14.010).  ``values``: the
     marker's own values its card gives (``hp``, ``ga_cv``, ``ga_dice``: a SOF marker's, 13.4)."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     out = []
@@ -106,8 +107,8 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
                                  f"a {kind.upper() if kind in ('sof', 'isr', 'uas') else kind} marker of the card",
                                  ["13.4"] if kind == "sof" else ["13.0"]))
         out.append(m)
-        if reveal_units:
-            enemies = ctx.state.units_in(h, other(team))
+        if reveal_units:                   # never an unrevealed submarine: only ASW-type effects find one (14.010)
+            enemies = [u for u in ctx.state.units_in(h, other(team)) if not _unseen_sub(ctx, u)]
             if enemies:
                 reveal(ctx, enemies, f"the {card_name} marker in {h} reveals the enemy units there", ["13.4", "6.13"])
     return out
@@ -162,7 +163,7 @@ def contact(ctx: Ctx, h: str) -> None:
             check_reveal(ctx, m)
         elif m.kind in ("sof", "proxy"):
             foes = ctx.state.units_in(h, other(m.team))
-            enemies = [u for u in foes if not u.revealed]
+            enemies = [u for u in foes if not u.revealed and not _unseen_sub(ctx, u)]     # 14.010
             if enemies:
                 reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
                        ["13.42"] if m.kind == "sof" else ["13.12"])
