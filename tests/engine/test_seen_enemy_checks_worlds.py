@@ -231,3 +231,22 @@ def test_a_sof_marker_reveals_the_units_in_its_hex_but_never_an_unrevealed_subma
         g.apply(A.AnswerCards(()))
     assert (g.unit("Ship").revealed, g.state.units["Kilo"].revealed) == (True, False)
     assert sorted(c["id"] for c in g.view("US")["counters"]) == ["1 Alpha", "Ship"]
+
+
+@pytest.mark.parametrize("h, verdict_", [("D-5", "accepted"),
+                                         ("H-8", "refused by 9.0: P-8A: Surveillance: no enemy unit to target there")])
+def test_a_naval_card_aimed_at_a_back_in_a_hex_with_water_is_not_refused_ship_or_naval_mildec_9_0(h, verdict_):
+    """P-8A: Surveillance A reveals the naval units in its target hex.  The US sees one RU back in
+    the mixed D-5 -- the Naval MILDEC N or the destroyer Ship -- and one in the land hex H-8 (the
+    platoon Anna, no ship).  D-5 is accepted in both worlds (the engine refused it beside a Naval
+    MILDEC only, telling the US the back was no ship); H-8, where no ship can be (5.11), is
+    refused in both."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-2"},
+                                 "Ship": {"type": "rubf_ddg", "hex": "C-1"},
+                                 "Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          markers=[Marker("N", "naval_mildec", "RU", R, "D-5")], cards={"US": ["P-8A: Surveillance"]},
+                          mixed=["D-5"], naval=["C-1", "C-2"], naval_zor=False, forced=[1] * 4)
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="P-8A: Surveillance"),)))
+    a, b = _verdicts(g, "US", "N", "Ship", A.PlayCard("P-8A: Surveillance", "A", hex=h, action=1))
+    assert a == b == verdict_
