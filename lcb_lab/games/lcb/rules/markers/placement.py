@@ -216,6 +216,11 @@ def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
     (14.03), not in a hex of the map, so it neither reveals an ISR marker entering its hex nor
     keeps one there from concealing itself.  The answer is then the same whether or not an
     unseen submarine is there: the marker's owner learns nothing of it (principle 8).
+
+    It reads the truth behind the enemy's backs on purpose, not what the owner sees: 13.23 is the
+    enemy's own reveal -- a face-down unit there (not a MILDEC, which is no unit, 4.22) or a
+    face-down ship whose ZOR reaches the hex flips the marker, and the owner learns that much as
+    the rules intend, as it would at the table; a refused conceal tells it no more than that.
     """
     from lcb_lab.games.lcb.rules.movement.conceal import naval_zor_hexes
     h = h or m.hex
