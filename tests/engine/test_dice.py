@@ -310,7 +310,7 @@ def test_every_chance_step_of_random_games_matches_what_its_roll_logs(monkeypatc
     monkeypatch.setattr(autoplay, "_apply", checked)
     for seed in range(30):
         autoplay.play_random_turns(load_scenario("gotland_redux", seed=seed, auto_policies={}), 3, seed=seed)
-    assert seen == {"LRS on a unit": 116, "LRS on a marker": 6, "GROUND ASSAULT": 1}
+    assert seen == {"LRS on a unit": 117, "LRS on a marker": 6, "GROUND ASSAULT": 1}
 
 
 def test_lcb_dice_roll_the_d20_and_forks_loads_and_new_dice_of_their_type_keep_it():

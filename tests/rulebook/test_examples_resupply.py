@@ -108,8 +108,8 @@ def test_8_05_example_no_resupply_across_water_between_islands():
 
 def test_7_26_and_8_08_no_resupply_into_contested_hexes_or_to_ships():
     g = resupply_game([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-7", B),
-                       ("Anna", "runi_naval_infantry_platoon", "F-7", R), ("DDG", "usn_ddg_51", "F-5", B)],
-                      mixed=["F-5"])
+                       ("Anna", "runi_naval_infantry_platoon", "F-7", R, True), ("DDG", "usn_ddg_51", "F-5", B)],
+                      mixed=["F-5"])        # Anna face up: opposing ground units in one hex reveal each other (6.22)
     g.state.units["Inf"].supply = {**g.state.units["Inf"].supply, "GA": 0}
     g.state.units["DDG"].supply = {**g.state.units["DDG"].supply, "LRS1": 0}
     declare_resupply(g, ["Echo"])

@@ -16,6 +16,7 @@ from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog, CombatValue, UnitType
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.observer_table import enemy_counters_seen
 from lcb_lab.games.lcb.observer import refs  # noqa: F401  (log facts: face up / down; rules import it from here)
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit, other
 
@@ -201,6 +202,22 @@ def settle_continuing(ctx: Ctx, hex_label: str) -> None:
         s.continuing = {h: v for h, v in s.continuing.items() if h != hex_label}
         text = "the hex is no longer contested: marker removed"
     ctx.log(explain.step("continuing", f"Continuing Combat in {hex_label}", text, ["7.22"]))
+
+
+def enemy_units_seen(ctx: Ctx, team: str, hex_label: str) -> list:
+    """The enemy counters in ``hex_label`` that ``team`` must take for units (6.11): what a check
+    of "an enemy unit there" / "opposing units remain" / "a contested hex" reads for the acting
+    team, never the truth behind a back.  :func:`lcb_lab.games.lcb.observer_table.enemy_counters_seen`
+    of the hex (face-up enemy units, every back but an unseen submarine, 14.03; a face-up MILDEC is
+    a known decoy), less the backs that cannot be units: in a hex with no water where ``team`` has
+    a ground unit, opposing ground units would have revealed each other (6.22) and no ship or
+    submarine can be there (5.11, 14.02), so a back there is a MILDEC.  The same in two worlds
+    that look the same to ``team``."""
+    seen = enemy_counters_seen(ctx.state, ctx.catalog, team, hex_label)
+    if not seen or ctx.board.hex(hex_label).has_water \
+            or not any(ctx.utype(u).domain == "ground" for u in ctx.state.units_in(hex_label, team)):
+        return seen
+    return [c for c in seen if observer.knows(ctx.state, team, c)]
 
 
 def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:

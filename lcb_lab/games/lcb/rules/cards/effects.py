@@ -110,6 +110,8 @@ def reveal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
 
 
 def _paralyze(ctx: Ctx, units: list[Unit], ct: CardType) -> None:
+    if not units:                       # a stack of MILDECs only (4.22): no unit to stop
+        return
     for u in units:
         u.paralysed = True
     ctx.log(explain.step("effect", f"{names(units)} may not act this turn",
@@ -132,6 +134,8 @@ def paralyze(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     units = target_units(ctx, link, eff)
     if not _rolled(ctx, link, ct, eff):
         return False
+    if not units:                       # a stack of MILDECs only (4.22): no unit to stop
+        return True
     for u in units:
         u.paralysed = True
     ctx.log(explain.step("effect", f"{names(units)} may not act this turn",

@@ -15,7 +15,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
 from lcb_lab.games.lcb.rules.cards import hooks as _hooks
 from lcb_lab.games.lcb.rules.markers import placement
-from lcb_lab.games.lcb.rules.common import Ctx, dist
+from lcb_lab.games.lcb.rules.common import Ctx, dist, enemy_units_seen
 from lcb_lab.games.lcb.rules.events.negation import refuse_negation
 
 if TYPE_CHECKING:
@@ -75,6 +75,21 @@ def _units_aimed(ctx: Ctx, targets, hex_: str | None, eff: Effect, team: str) ->
     if dom:
         units = [u for u in units if ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)]
     return units
+
+
+def _backs_aimed(ctx: Ctx, team: str, side: str, eff: Effect, targets, hex_: str | None) -> bool:
+    """Whether ``team`` sees an enemy back in a hex it names (6.11): a stack it cannot see into may
+    hold a unit whether the back is one or a MILDEC (4.22), so a card aimed at it is not refused
+    for want of a unit -- the same verdict in two worlds that look the same to ``team``; the effect
+    then acts on the units there, if any (its own result shows the rest, 6.13).  A card for one
+    domain (``args.domain``) counts a back only where such a unit may stand: a naval one in a hex
+    with water, a ground one in a hex with land (5.11; a back shows no domain)."""
+    if side == team:
+        return False
+    dom = eff.args.get("domain")
+    hexes = [h for h in (_as_hex(ctx, hex_),) + tuple(_as_hex(ctx, t) for t in targets if t not in ctx.state.units)
+             if h and (dom is None or (ctx.board.hex(h).has_water if dom == "naval" else ctx.board.hex(h).has_land))]
+    return any(not observer.knows(ctx.state, team, c) for h in hexes for c in enemy_units_seen(ctx, team, h))
 
 
 def _check_domain(ctx: Ctx, ct: CardType, eff: Effect, targets: list[str]) -> None:
@@ -143,7 +158,7 @@ def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, ta
         raise IllegalAction("9.0", f"{ct.name} targets {'friendly' if side == team else 'enemy'} units, not {bad[0]}")
     _check_domain(ctx, ct, eff, targets)
     units = _units_aimed(ctx, targets, hex_, eff, team)     # the units a link with these targets acts on
-    if not units:
+    if not units and not _backs_aimed(ctx, team, side, eff, targets, hex_):
         raise IllegalAction("9.0", f"{ct.name}: no {'friendly' if side == team else 'enemy'} unit to target there")
     hexes = list(dict.fromkeys(u.hex for u in units))
     if kind in ("stack", "unit") and len(hexes) > 1:

@@ -21,7 +21,7 @@ from collections import defaultdict
 from lcb_lab.games.lcb.choice_options import Defender
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks, tf_counters
-from lcb_lab.games.lcb.rules.common import Ctx, check_supply, living_unit, supply_left
+from lcb_lab.games.lcb.rules.common import Ctx, check_supply, enemy_units_seen, living_unit, supply_left
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import Unit
@@ -127,13 +127,14 @@ def breakthrough(ctx: Ctx, u: Unit, dest: str, ga_hexes: list[str], used: list[s
     """Armor Breakthrough (7.19-7.111): after a GROUND ASSAULT that left no opposing unit in
     the hex, an armor unit there may move one hex for free: at most 1 MP (no 5.14 exception),
     not into an enemy-occupied or impassable hex, no conceal, no new combat; never by
-    a unit put ashore this turn (12.07).
+    a unit put ashore this turn (12.07).  "Opposing units" in either hex are those the team must
+    take for units (:func:`~lcb_lab.games.lcb.rules.common.enemy_units_seen`, 6.11): a back may be
+    one, unit or MILDEC alike, so the verdict is the same in two worlds that look the same to it.
 
     ``ga_hexes``: hexes of this impulse's GROUND ASSAULTs; ``used``: armor units that
     already broke through this impulse.  Raises IllegalAction.
     """
     from lcb_lab.kernel import explain
-    from lcb_lab.games.lcb.model.state import other
     from lcb_lab.games.lcb.rules.movement.conceal import contact_reveal
     if not ctx.utype(u).armor:
         raise IllegalAction("7.19", f"{u.uid} is not an armor unit")
@@ -143,7 +144,7 @@ def breakthrough(ctx: Ctx, u: Unit, dest: str, ga_hexes: list[str], used: list[s
                             "Breakthrough nor any other move")
     if u.hex not in ga_hexes:
         raise IllegalAction("7.19", f"no GROUND ASSAULT was fought in {u.hex} this impulse")
-    if ctx.state.units_in(u.hex, other(u.team)):
+    if enemy_units_seen(ctx, u.team, u.hex):     # as the team sees it (6.11): a back may be a unit
         raise IllegalAction("7.19", f"opposing units remain in {u.hex}")
     if u.uid in used:
         raise IllegalAction("7.19", f"{u.uid} has already made its breakthrough move")
@@ -154,7 +155,7 @@ def breakthrough(ctx: Ctx, u: Unit, dest: str, ga_hexes: list[str], used: list[s
     if cost is None or cost > 1:
         raise IllegalAction("7.111" if cost else "7.110",
                             f"{dest} costs {cost or 'prohibited'} MP; a breakthrough never exceeds 1 MP")
-    if ctx.state.units_in(dest, other(u.team)):
+    if enemy_units_seen(ctx, u.team, dest):
         raise IllegalAction("7.110", f"{dest} holds opposing units")
     start, u.hex, u.moved = u.hex, dest, True
     stacks.mark_moved([u])   # a stack of its own until the next turn (3.37)

@@ -30,7 +30,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.fixed_memo import memo
 from lcb_lab.games.lcb.model.state import CardMarker, other
 from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
-from lcb_lab.games.lcb.rules.common import Ctx, names
+from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen, names
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType, Effect
@@ -205,7 +205,8 @@ def isr_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         return True
     if not rolled(ctx, link, ct, eff):
         return False
-    foes = ctx.state.units_in(m.hex, other(m.team))
+    foes = [u for u in ctx.state.units_in(m.hex, other(m.team))
+            if not (ctx.utype(u).is_submarine and not u.revealed)]     # 14.010: not by an ISR marker's reveal
     reveal(ctx, foes, f"revealed by {ct.name}'s ISR marker in {m.hex}", ["13.27", "6.13"])
     return True
 
@@ -251,7 +252,7 @@ def check_grant(ctx: Ctx, log_unit: Unit, reach: dict, g: dict, after: dict) -> 
     if n < 1:
         raise IllegalAction("8.01", f"grant to {m.mid} must be at least 1 RP")
     enemy_sof = any(x.kind == "sof" and x.team != m.team and x.hex == m.hex for x in ctx.state.card_markers.values())
-    if enemy_sof or ctx.state.units_in(m.hex, other(m.team)):
+    if enemy_sof or enemy_units_seen(ctx, m.team, m.hex):      # as the team sees the hex (6.11)
         raise IllegalAction("13.45", f"{m.mid}'s hex is contested: no RESUPPLY into it")
     if m.hex not in reach:
         raise IllegalAction("8.05", f"{m.mid} in {m.hex} is not within reach of {log_unit.uid}'s RESUPPLY "

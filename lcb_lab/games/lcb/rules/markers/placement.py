@@ -22,7 +22,7 @@ from lcb_lab.kernel.datacodec import touched
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Marker, other
-from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType, Effect
@@ -48,7 +48,10 @@ def new_marker(ctx: Ctx, kind: str, team: str, card: str, hex_: str, revealed: b
 def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, enemy_occupied: bool,
                 contiguous: bool) -> None:
     """Refuse a placement the card does not allow (13.4: an enemy-occupied hex; 9.32 ex.: up to
-    ``count`` contiguous land hexes for mines; MILDECs on land / water, 4.22)."""
+    ``count`` contiguous land hexes for mines; MILDECs on land / water, 4.22).  "Enemy-occupied"
+    is read as ``team`` sees the hex (:func:`~lcb_lab.games.lcb.rules.common.enemy_units_seen`): a
+    back there may be a unit, whether it is one or a MILDEC (6.11), and an unseen submarine is
+    not there for it (14.03), so the verdict is the same in two worlds that look the same to it."""
     if kind not in KINDS:
         raise IllegalAction("13.0", f"unknown marker {kind!r}")
     if not hexes:
@@ -57,7 +60,7 @@ def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, en
         raise IllegalAction("13.0", f"up to {count} different hex(es) for this card's {kind} markers")
     for h in hexes:
         info = ctx.board.hex(h)
-        if enemy_occupied and not ctx.state.units_in(h, other(team)):
+        if enemy_occupied and not enemy_units_seen(ctx, team, h):     # as the team sees the hex (6.11)
             raise IllegalAction("13.4", f"{h} holds no enemy unit: the {kind} marker goes on an enemy-occupied hex")
         if kind in ("mine", "fortification", "mildec") and not info.has_land:
             raise IllegalAction("13.3" if kind == "mine" else "4.22", f"{h} has no land for a {kind} marker")
@@ -79,7 +82,8 @@ def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, en
 def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list[str], reveal_units: bool,
           values: Mapping[str, Any] | None = None) -> list:
     """Put one marker of ``kind`` in each hex (checked by :func:`check_hexes`); with
-    ``reveal_units`` the enemy units in the hex are revealed (13.4, 6.13).  ``values``: the
+    ``reveal_units`` the enemy units in the hex are revealed (13.4, 6.13) -- not an unrevealed
+    submarine, which only specific JCC effects, a submarine's ZOR or ASW reveal (14.010).  ``values``: the
     marker's own values its card gives (``hp``, ``ga_cv``, ``ga_dice``: a SOF marker's, 13.4)."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     out = []
@@ -103,8 +107,8 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
                                  f"a {kind.upper() if kind in ('sof', 'isr', 'uas') else kind} marker of the card",
                                  ["13.4"] if kind == "sof" else ["13.0"]))
         out.append(m)
-        if reveal_units:
-            enemies = ctx.state.units_in(h, other(team))
+        if reveal_units:                   # never an unrevealed submarine: only ASW-type effects find one (14.010)
+            enemies = [u for u in ctx.state.units_in(h, other(team)) if not _unseen_sub(ctx, u)]
             if enemies:
                 reveal(ctx, enemies, f"the {card_name} marker in {h} reveals the enemy units there", ["13.4", "6.13"])
     return out
@@ -159,7 +163,7 @@ def contact(ctx: Ctx, h: str) -> None:
             check_reveal(ctx, m)
         elif m.kind in ("sof", "proxy"):
             foes = ctx.state.units_in(h, other(m.team))
-            enemies = [u for u in foes if not u.revealed]
+            enemies = [u for u in foes if not u.revealed and not _unseen_sub(ctx, u)]     # 14.010
             if enemies:
                 reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
                        ["13.42"] if m.kind == "sof" else ["13.12"])
@@ -212,6 +216,11 @@ def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
     (14.03), not in a hex of the map, so it neither reveals an ISR marker entering its hex nor
     keeps one there from concealing itself.  The answer is then the same whether or not an
     unseen submarine is there: the marker's owner learns nothing of it (principle 8).
+
+    It reads the truth behind the enemy's backs on purpose, not what the owner sees: 13.23 is the
+    enemy's own reveal -- a face-down unit there (not a MILDEC, which is no unit, 4.22) or a
+    face-down ship whose ZOR reaches the hex flips the marker, and the owner learns that much as
+    the rules intend, as it would at the table; a refused conceal tells it no more than that.
     """
     from lcb_lab.games.lcb.rules.movement.conceal import naval_zor_hexes
     h = h or m.hex

@@ -20,7 +20,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer_table import enemy_counters_seen
 from lcb_lab.games.lcb.model.state import Unit
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
-from lcb_lab.games.lcb.rules.common import Ctx, contested, living_unit, max_supply, supply_left, refs
+from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen, living_unit, max_supply, supply_left, refs
 from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
 
@@ -54,7 +54,10 @@ def resupply_reach(ctx: Ctx, log_unit: Unit, rv_slot: str) -> dict[str, int]:
 
 
 def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
-    """Validate a RESUPPLY; returns the RP total. Raises IllegalAction."""
+    """Validate a RESUPPLY; returns the RP total. Raises IllegalAction.  A contested hex (8.05,
+    7.26: the logistics unit's or a recipient's) is one where the team sees, beside its own unit,
+    an enemy counter it must take for a unit (:func:`~lcb_lab.games.lcb.rules.common.enemy_units_seen`,
+    6.11): a face-down ship and a face-down Naval MILDEC in a mixed hex refuse alike."""
     t = ctx.utype(log_unit)
     rv = t.rv(rv_slot)
     if not t.is_logistics:
@@ -63,7 +66,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
         raise IllegalAction("8.01", f"{log_unit.uid} has no {rv_slot}")
     if not grants:
         raise IllegalAction("8.01", "a RESUPPLY needs at least one recipient")
-    if contested(ctx, log_unit.hex) and not _sof_contests(ctx, log_unit.hex, log_unit.team):
+    if enemy_units_seen(ctx, log_unit.team, log_unit.hex) and not _sof_contests(ctx, log_unit.hex, log_unit.team):
         raise IllegalAction("8.05", f"{log_unit.uid} is in a contested hex")
     if _sof_contests(ctx, log_unit.hex, log_unit.team):
         raise IllegalAction("13.45", f"{log_unit.uid}'s hex is contested by an enemy SOF marker")
@@ -91,7 +94,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
             raise IllegalAction("8.05", f"{r.uid} is not on the map")
         if ctx.is_naval(r) and not ctx.is_naval(log_unit):
             raise IllegalAction("8.08", f"a ground logistics unit cannot resupply the naval unit {r.uid}")
-        if contested(ctx, r.hex) and not _sof_contests(ctx, r.hex, r.team):
+        if enemy_units_seen(ctx, r.team, r.hex) and not _sof_contests(ctx, r.hex, r.team):
             raise IllegalAction("7.26", f"{r.uid} is in a contested hex")
         if _sof_contests(ctx, r.hex, r.team):
             raise IllegalAction("13.45", f"{r.uid}'s hex is contested by an enemy SOF marker: no RESUPPLY into it")

@@ -16,7 +16,7 @@ the log says so; the arrival is no move, so it triggers no mines (13.33: enterin
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.rules.common import Ctx, names
+from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen, names
 
 
 def due(ctx: Ctx, team: str, turn: int) -> list[dict]:
@@ -26,8 +26,10 @@ def due(ctx: Ctx, team: str, turn: int) -> list[dict]:
 
 def arrive_scheduled(ctx: Ctx) -> None:
     """At the start of a turn: each team's reinforcements due this turn arrive (3.11, 4.31) or,
-    with an enemy unit in their hex, join the reinforcement pool (12.4)."""
-    from lcb_lab.games.lcb.model.state import other
+    with an enemy unit in their hex, join the reinforcement pool (12.4).  The hex is read as the
+    arriving team sees it (:func:`~lcb_lab.games.lcb.rules.common.enemy_units_seen`, 6.11): a back
+    there holds it, unit or MILDEC alike, so what the team reads of its arrival is the same in two
+    worlds that look the same to it."""
     from lcb_lab.games.lcb.rules.movement.conceal import sweep_naval_zor
     from lcb_lab.games.lcb.rules.transport.reinforcements import new_unit
     s, arrived = ctx.state, False
@@ -35,7 +37,7 @@ def arrive_scheduled(ctx: Ctx) -> None:
         for r in due(ctx, team, s.turn):
             s.reinforcements = {**s.reinforcements, team: [x for x in s.reinforcements[team] if x is not r]}
             h = r["hex"]
-            if any(u.on_map for u in s.units_in(h, other(team))):
+            if enemy_units_seen(ctx, team, h):       # a back there may be a unit (6.11): as the team sees it
                 waiting = {k: r[k] for k in ("uid", "type", "task_force")}
                 s.reinforcements = {**s.reinforcements, team: [*s.reinforcements[team], waiting]}
                 ctx.log(explain.step("transport", f"{r['uid']} cannot arrive in {h}",

@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.model.state import other
-from lcb_lab.games.lcb.rules.common import Ctx, living_unit, names
+from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen, living_unit, names
 from lcb_lab.games.lcb.rules.optional import preload
 from lcb_lab.games.lcb.rules.optional.switches import is_on
 
@@ -73,7 +72,7 @@ def check(ctx: Ctx, a: PortTransfer) -> dict:
     if not large_port(ctx, h):
         small = any(f.kind == "small_port" for f in ctx.board.hex(h).features)
         raise IllegalAction(rule, f"{h} has " + ("only a small port: small ports are not eligible" if small else "no port"))
-    if s.units_in(h, other(imp.team)):
+    if enemy_units_seen(ctx, imp.team, h):      # as the team sees it: a back may be a unit (6.11), as in 12.1
         raise IllegalAction(rule, f"{h} holds enemy counters: the port hex must be friendly or unoccupied")
     if a.action is None:
         if s.port_cubes.get(h) != imp.team:
