@@ -280,6 +280,7 @@ class QuietTrust(logging.Filter):
     trust is about are never shown; a teacher reading the terminal need not wonder about it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        """False (dropped) for the trust warning, True for every other record."""
         return "is not trusted" not in record.getMessage()
 
 
