@@ -19,6 +19,7 @@ from lcb_lab.__main__ import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 README_COMMAND = ".venv/bin/lcb-lab voila"          # as tests/browser/test_voila_app_browser.py runs it
+LOCAL = [V.LOCAL_SOCKETS] if os.name == "posix" else []
 CLEAN = {k: v for k, v in os.environ.items()
          if k not in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "PYTHONPATH")}
 
@@ -85,7 +86,7 @@ def test_the_jupyter_paths_put_the_package_first_and_keep_the_rest():
 def test_a_notebook_argument_is_served_and_every_option_goes_to_voila(argv, notebook, rest):
     assert V.split_args(argv) == (notebook, rest)
     assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
-                                                    "--VoilaKernelManager.fill_delay=4", *rest]
+                                                    "--VoilaKernelManager.fill_delay=4", *LOCAL, *rest]
 
 
 @pytest.mark.parametrize("options", [["--preheat_kernel=False"], ["--VoilaConfiguration.preheat_kernel=False"],
@@ -93,7 +94,7 @@ def test_a_notebook_argument_is_served_and_every_option_goes_to_voila(argv, note
 def test_the_app_preheats_its_kernel_unless_the_options_say_otherwise(options):
     """A page load shows a lab already built (Voila's pre-heated kernel); an option that sets the
     pre-heating, or one Voila refuses beside it (progressive rendering), is passed alone."""
-    assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", *options]
+    assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", *LOCAL, *options]
 
 
 @pytest.mark.parametrize("options", [["--VoilaKernelManager.fill_delay=0"], ["--VoilaKernelManager.fill_delay", "9"]])
@@ -103,9 +104,18 @@ def test_the_next_kernel_starts_after_the_page_drew_its_map_unless_the_options_s
     an option that sets the delay is passed alone."""
     assert V.REFILL_DELAY_S == 4.0
     assert V.voila_args(Path("nb.ipynb"), []) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
-                                                  "--VoilaKernelManager.fill_delay=4"]
+                                                  "--VoilaKernelManager.fill_delay=4", *LOCAL]
     assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True",
-                                                       *options]
+                                                       *LOCAL, *options]
+
+
+@pytest.mark.parametrize("options, local", [([], os.name == "posix"), (["--KernelManager.transport=tcp"], False),
+                                            (["--KernelManager.transport", "tcp"], False)])
+def test_the_kernels_talk_over_local_sockets_unless_the_options_choose(options, local):
+    """On POSIX the server reaches its kernels over Unix sockets (no TCP port, no kernel warning of
+    plain-text TCP); an option that chooses a transport is passed alone."""
+    args = V.voila_args(Path("nb.ipynb"), options)
+    assert (V.LOCAL_SOCKETS in args) is local and args[len(args) - len(options):] == options
 
 
 def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):

@@ -197,15 +197,22 @@ ran on the same 2 cores exactly while that page loaded its scripts, received the
 the map (about 3 s).  Started after that, it is still ready before a reload a few seconds later."""
 REFILL = f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S:g}"
 """The option that sets :data:`REFILL_DELAY_S`."""
+LOCAL_SOCKETS = "--KernelManager.transport=ipc"
+"""The server talks to its kernels over local (Unix) sockets in its connection-file folder, not
+over TCP on localhost: nothing listens on a port but the page's, and the kernels no longer warn
+that they run "over TCP without encryption".  Only where such sockets exist (POSIX), and not when
+the options choose a transport."""
 
 
 def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
     """Voila's command line (without the program): the notebook, ``--template=lcb``,
     :data:`PREHEAT` and :data:`REFILL` (unless ``options`` set ``preheat_kernel`` or an option
-    Voila refuses beside it; :data:`REFILL` also unless they set ``fill_delay``), then ``options``."""
+    Voila refuses beside it; :data:`REFILL` also unless they set ``fill_delay``),
+    :data:`LOCAL_SOCKETS` (on POSIX, unless they set a ``transport``), then ``options``."""
     preheat = [] if any(name in o for o in options for name in _NOT_WITH_PREHEAT) else [PREHEAT]
     refill = [REFILL] if preheat and not any("fill_delay" in o for o in options) else []
-    return [str(notebook), f"--template={TEMPLATE}", *preheat, *refill, *options]
+    local = [LOCAL_SOCKETS] if os.name == "posix" and not any("transport" in o for o in options) else []
+    return [str(notebook), f"--template={TEMPLATE}", *preheat, *refill, *local, *options]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
