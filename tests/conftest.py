@@ -37,6 +37,19 @@ def lrs_impulse(g: Game, tf: str, shooter: str, target: str, dice: int, slot: st
     g.apply(A.EndImpulse())
 
 
+def assault_into(g: Game, tf: str, unit: str, hex_: str, target: str, dice: int) -> None:
+    """``unit`` moves into ``hex_`` and puts ``dice`` GROUND ASSAULT dice on ``target``; no
+    defence fire, resolve, every MILDEC question (4.22) declined; the impulse left open."""
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare((A.CoreAction("move_combat", (unit,)),)))
+    g.apply(A.Move(1, (hex_,)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault(unit, target, dice),)))
+    g.apply(A.AnswerDefense(()))
+    g.apply(A.ResolveCombat())
+    while g.pending is not None:
+        g.apply(A.AnswerMildec(0))
+
+
 def pass_impulse(g: Game, tf: str) -> None:
     """An impulse that declares nothing (3.310)."""
     g.apply(A.BeginImpulse(tf))

@@ -19,6 +19,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked.ch12 import BLUE, RED, coast_game, infantry
 from lcb_lab.games.lcb.model.state import Marker
 from tests.worlds import Change, compare_steps, twin_of, verdict
+from tests.conftest import assault_into
 
 B, R = "TF Blue", "TF Red"
 
@@ -78,14 +79,7 @@ def _tank_assault(markers, extra=()):
     g = lcb_lab.situation([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B),
                            *extra], initiative="RU", forced=[1, 1], markers=markers,
                           mixed=["F-6", "G-6"], naval=["G-7", "H-6", "H-7", "C-1"])
-    g.apply(A.BeginImpulse(R))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("Tank",)),)))
-    g.apply(A.Move(1, ("F-6",)))
-    g.apply(A.CommitCombat(ga=(A.GroundAssault("Tank", "Inf", 2),)))
-    g.apply(A.AnswerDefense(()))
-    g.apply(A.ResolveCombat())
-    while g.pending is not None:
-        g.apply(A.AnswerMildec(0))
+    assault_into(g, R, "Tank", "F-6", "Inf", 2)
     assert g.state.units["Inf"].destroyed
     return g
 

@@ -11,6 +11,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked import ch14
 from lcb_lab.games.lcb.model.state import Marker, PlanningGrant
 from tests.refusals import refused
+from tests.conftest import assault_into
 
 B, R = "TF Blue", "TF Red"
 
@@ -294,14 +295,7 @@ def _tank_assault(forced, markers=None):
     does not fire back.  F-5 is yellow (2 MP), G-6 green."""
     g = situation([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B)],
                   colours={"F-5": "yellow"}, initiative="RU", forced=forced, markers=markers)
-    g.apply(A.BeginImpulse(R))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("Tank",)),)))
-    g.apply(A.Move(1, ("F-6",)))
-    g.apply(A.CommitCombat(ga=(A.GroundAssault("Tank", "Inf", 2),)))
-    g.apply(A.AnswerDefense(()))
-    g.apply(A.ResolveCombat())
-    while g.pending is not None:          # US's MILDEC question (4.22): declined
-        g.apply(A.AnswerMildec(0))
+    assault_into(g, R, "Tank", "F-6", "Inf", 2)           # US's MILDEC questions (4.22): declined
     return g
 
 

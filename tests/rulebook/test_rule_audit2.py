@@ -10,6 +10,7 @@ from lcb_lab import situation
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.state import Marker
 from tests.refusals import refused
+from tests.conftest import assault_into
 
 B, R = "TF Blue", "TF Red"
 CORRIDOR = [f"E-{r}" for r in range(1, 13)] + [f"G-{r}" for r in range(1, 13)]
@@ -89,17 +90,13 @@ def test_5_14_only_a_single_hex_move_beyond_the_mp_forbids_the_rest_of_the_actio
     state stays as it was."""
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "F-5", R, True)],
                   colours={"F-5": colour}, forced=[1, 1])
-    g.apply(A.BeginImpulse(B))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
-    g.apply(A.Move(1, ("F-5",)))
     if not fights:
+        g.apply(A.BeginImpulse(B))
+        g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+        g.apply(A.Move(1, ("F-5",)))
         refused(g, A.CommitCombat(ga=(A.GroundAssault("Inf", "Anna", 2),)), "5.14")
         return
-    g.apply(A.CommitCombat(ga=(A.GroundAssault("Inf", "Anna", 2),)))
-    g.apply(A.AnswerDefense(()))
-    g.apply(A.ResolveCombat())
-    while g.pending is not None:
-        g.apply(A.AnswerMildec(0))
+    assault_into(g, B, "Inf", "F-5", "Anna", 2)
     assert g.state.units["Anna"].destroyed
 
 
