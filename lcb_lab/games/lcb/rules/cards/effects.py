@@ -140,8 +140,8 @@ def paralyze(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         u.paralysed = True
     ctx.log(explain.step("effect", f"{names(units)} may not act this turn",
                          f"{ct.name}: no Core Action and no INTERCEPT for the rest of the turn", ["9.0"]),
-            team=units[0].team if units else other(link.team),   # the hidden units' owner reads their names
-            effect="paralyse", units=refs(units), hex=units[0].hex if units else None)
+            team=units[0].team,                  # the hidden units' owner reads their names
+            effect="paralyse", units=refs(units), hex=units[0].hex)
     return True
 
 

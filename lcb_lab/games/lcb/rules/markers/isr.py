@@ -29,7 +29,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.fixed_memo import memo
 from lcb_lab.games.lcb.model.state import CardMarker, other
-from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
+from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure, reveal_marker, rolled, unseen_sub  # noqa: F401 (re-exported)
 from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen, names
 
 if TYPE_CHECKING:
@@ -205,8 +205,7 @@ def isr_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         return True
     if not rolled(ctx, link, ct, eff):
         return False
-    foes = [u for u in ctx.state.units_in(m.hex, other(m.team))
-            if not (ctx.utype(u).is_submarine and not u.revealed)]     # 14.010: not by an ISR marker's reveal
+    foes = [u for u in ctx.state.units_in(m.hex, other(m.team)) if not unseen_sub(ctx, u)]   # 14.010
     reveal(ctx, foes, f"revealed by {ct.name}'s ISR marker in {m.hex}", ["13.27", "6.13"])
     return True
 

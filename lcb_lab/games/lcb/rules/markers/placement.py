@@ -21,7 +21,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.datacodec import touched
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.model.state import CardMarker, Marker, other
+from lcb_lab.games.lcb.model.state import CardMarker, Marker, Unit, other
 from lcb_lab.games.lcb.rules.common import Ctx, enemy_units_seen
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
                                  ["13.4"] if kind == "sof" else ["13.0"]))
         out.append(m)
         if reveal_units:                   # never an unrevealed submarine: only ASW-type effects find one (14.010)
-            enemies = [u for u in ctx.state.units_in(h, other(team)) if not _unseen_sub(ctx, u)]
+            enemies = [u for u in ctx.state.units_in(h, other(team)) if not unseen_sub(ctx, u)]
             if enemies:
                 reveal(ctx, enemies, f"the {card_name} marker in {h} reveals the enemy units there", ["13.4", "6.13"])
     return out
@@ -163,7 +163,7 @@ def contact(ctx: Ctx, h: str) -> None:
             check_reveal(ctx, m)
         elif m.kind in ("sof", "proxy"):
             foes = ctx.state.units_in(h, other(m.team))
-            enemies = [u for u in foes if not u.revealed and not _unseen_sub(ctx, u)]     # 14.010
+            enemies = [u for u in foes if not u.revealed and not unseen_sub(ctx, u)]     # 14.010
             if enemies:
                 reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
                        ["13.42"] if m.kind == "sof" else ["13.12"])
@@ -225,7 +225,7 @@ def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
     from lcb_lab.games.lcb.rules.movement.conceal import naval_zor_hexes
     h = h or m.hex
     foe = other(m.team)
-    if any(not _unseen_sub(ctx, u) for u in ctx.state.units_in(h, foe)):
+    if any(not unseen_sub(ctx, u) for u in ctx.state.units_in(h, foe)):
         return f"an opposing unit is in {h}"
     if any(x.kind == "isr" and x.team == foe and x.hex == h for x in ctx.state.card_markers.values()):
         return f"an opposing ISR marker is in {h}"
@@ -235,8 +235,8 @@ def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
     return ""
 
 
-def _unseen_sub(ctx: Ctx, u) -> bool:
-    """A submarine not on the map: its marker is not placed (14.02, 14.06)."""
+def unseen_sub(ctx: Ctx, u: Unit) -> bool:
+    """A submarine not on the map: its marker is not placed (14.02, 14.06); no marker reveals it (14.010)."""
     return not u.revealed and ctx.utype(u).domain == "submarine"
 
 
