@@ -225,6 +225,41 @@ def test_key_terrain_objective_held_alone_moves_the_meter_next_turn():
     assert line["rules"] == ["3.26", "16.0", "15.24"]
 
 
+def _key_terrain(markers=None, **units) -> Game:
+    """Key Terrain's cube at AK-23 (RU places it), then the turn played out: the claim is made at
+    the start of turn 2's Action Stage."""
+    g = situation(map="gotland", units={"1 Uran": ("runi_coastal_missile_section", "AJ-22"), **units},
+                  markers=markers, events={1: ["Key Terrain"]})
+    g.apply(A.AnswerEvent(("AK-23",)))
+    end_turn(g)
+    return g
+
+
+def test_3_26_a_claim_shows_the_face_down_counters_holding_the_objective():
+    # sandbox: a lone face-down unit holds it -- revealed by the claim, the meter moves to US
+    g = _key_terrain(**{"1 Whiskey": {"type": "usmc_himars_section", "hex": "AK-23", "face_up": False}})
+    assert g.state.units["1 Whiskey"].revealed and g.state.influence == 1
+    shown = next(e for e in g.state.log if e["title"] == "Revealed: 1 Whiskey")
+    assert shown["rules"] == ["3.26", "6.11"] and "US claims the objective in AK-23" in shown["text"]
+
+
+def test_3_26_mildecs_alone_are_shown_and_hold_nothing_so_the_meter_never_tells_a_back_apart():
+    # the same public picture as above (one US back in AK-23), but the back is a MILDEC: it is
+    # revealed by the same claim, and only then does the meter not move (4.22: no unit)
+    g = _key_terrain(markers={"MIL-1": ("AK-23", "TF Blue", "mildec")},
+                     **{"1 Whiskey": {"type": "usmc_himars_section", "hex": "AK-21"}})
+    assert g.state.markers["MIL-1"].revealed and g.state.influence == 0
+    titles_ = titles(g)
+    assert "Revealed: 1 MILDEC(s) in AK-23" in titles_ and "Objective in AK-23: not held" in titles_
+
+
+def test_3_26_counters_of_both_teams_contest_the_objective_and_nothing_is_shown():
+    g = _key_terrain(markers={"MIL-1": ("AK-23", "TF Red", "mildec")},
+                     **{"1 Whiskey": {"type": "usmc_himars_section", "hex": "AK-23", "face_up": False}})
+    assert not g.state.units["1 Whiskey"].revealed and not g.state.markers["MIL-1"].revealed
+    assert g.state.influence == 0 and not any(e["kind"] == "influence" for e in g.state.log)
+
+
 # ---------------------------------------------------------------- random draw, secrecy
 def test_16_0_a_random_draw_shuffles_through_the_one_dice_and_keeps_the_order_secret():
     # Fisher-Yates with every forced value 1 (one die d8 .. d2 per place): the deck's second

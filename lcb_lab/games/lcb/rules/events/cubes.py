@@ -6,8 +6,9 @@ Sandbox effects (the rulebook gives gray cubes no effect of their own; docs/even
 * civilians: an LRS attack on a hex holding civilians moves the Influence Meter 1 space toward
   the defender, as on a town (15.25; :func:`civilians_in`, read by
   :func:`lcb_lab.games.lcb.rules.stages.influence.lrs_on_populated_hexes`);
-* objectives an event placed: at the start of each later Action Stage, a team whose units
-  alone hold the hex moves the meter 1 space toward itself (:func:`objectives_held`).
+* objectives an event placed: at the start of each later Action Stage, a team whose counters
+  alone stand in the hex shows them (revealed) and, if a unit is among them, moves the meter 1
+  space toward itself (:func:`objectives_held`, :func:`claim`).
 """
 from __future__ import annotations
 
@@ -60,17 +61,47 @@ def place(ctx: Ctx, kind: str, hexes: list[str], source: str, rules: list[str]) 
 
 
 def objectives_held(ctx: Ctx) -> None:
-    """At the start of an Action Stage: each objective cube an event placed whose hex only one
-    team's units hold moves the Influence Meter 1 space toward that team (sandbox, 3.26)."""
-    from lcb_lab.games.lcb.rules.stages import influence
+    """At the start of an Action Stage: each objective cube an event placed whose hex holds the
+    counters of one team only is claimed by that team (sandbox, 3.26; :func:`claim`)."""
     for c in sorted(ctx.state.gray_cubes.values(), key=lambda c: c.gid):
-        if c.kind != "objective" or c.source == "scenario":
-            continue
-        teams = {u.team for u in ctx.state.units_in(c.hex)}
-        if len(teams) == 1:
-            team = teams.pop()
-            influence.move(ctx, team, f"{team}'s units alone hold the objective in {c.hex} (gray cube placed "
-                           f"by {c.source}; sandbox)", ["3.26", "16.0", "15.24"])
+        if c.kind == "objective" and c.source != "scenario":
+            claim(ctx, c)
+
+
+def claim(ctx: Ctx, cube: GrayCube) -> None:
+    """Claim the objective ``cube`` (sandbox, 3.26): when the counters on the map in its hex --
+    units and MILDECs, face up or down; a submarine off the map is none (14.02) -- are all one
+    team's, that team shows them (its face-down counters there are revealed, 6.11) and, if a unit
+    is among them, moves the Influence Meter 1 space toward itself; MILDECs alone are no unit and
+    hold nothing (4.22).
+
+    Who claims is decided by what both teams see (whose counters stand in the hex), and what the
+    counters are is then shown by the reveal: the other team never learns from the meter alone
+    whether a back was a unit or a MILDEC (the game's one rule of hidden information)."""
+    from lcb_lab.games.lcb.rules.markers.placement import unseen_sub
+    from lcb_lab.games.lcb.rules.movement.conceal import reveal
+    from lcb_lab.games.lcb.rules.stages import influence
+    units = [u for u in ctx.state.units_in(cube.hex) if not unseen_sub(ctx, u)]
+    mildecs = ctx.state.markers_in(cube.hex)
+    teams = {x.team for x in (*units, *mildecs)}
+    if len(teams) != 1:
+        return
+    team = teams.pop()
+    why = f"{team} claims the objective in {cube.hex}: its counters there are shown (sandbox)"
+    reveal(ctx, units, why, ["3.26", "6.11"])
+    hidden = [m for m in mildecs if not m.revealed]
+    for m in hidden:
+        m.revealed = True
+    if hidden:
+        ctx.log(explain.step("reveal", f"Revealed: {len(hidden)} MILDEC(s) in {cube.hex}", why, ["3.26", "6.11", "4.22"]),
+                hex=cube.hex)
+    if units:
+        influence.move(ctx, team, f"{team}'s units alone hold the objective in {cube.hex} (gray cube placed "
+                       f"by {cube.source}; sandbox)", ["3.26", "16.0", "15.24"])
+    else:
+        ctx.log(explain.step("influence", f"Objective in {cube.hex}: not held",
+                             f"only {team}'s MILDECs stand there; a MILDEC is no unit (4.22) and holds no "
+                             "objective (sandbox)", ["3.26", "4.22"]), hex=cube.hex)
 
 
 def ask_placement(ctx: Ctx, event: str, eff: EventEffect, team: str) -> None:
