@@ -8,8 +8,9 @@ accepted -- and, where the act is accepted, the same offers, pause, dice and log
 (:func:`~tests.worlds.compare_steps`).  Each failed on the code before: the SOF marker's
 "enemy-occupied hex" (13.4), Armor Breakthrough's destination and its assaulted hex (7.110, 7.19),
 RESUPPLY from or into a hex with a face-down enemy counter (8.05, 7.26), a port hex (12.3), an ISR
-marker's RESUPPLY (13.28 with 13.45), a scheduled reinforcement's arrival hex (3.11, 12.4) and a
-card aimed at a stack the team sees only as backs (9.0)."""
+marker's RESUPPLY (13.28 with 13.45), a scheduled reinforcement's arrival hex (3.11, 12.4), a
+card aimed at a stack the team sees only as backs (9.0) and a Continuing Combat marker kept by a
+ship's back in a mixed hex (7.22)."""
 from __future__ import annotations
 
 import pytest
@@ -244,3 +245,28 @@ def test_a_naval_card_aimed_at_a_back_in_a_hex_with_water_is_not_refused_ship_or
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="P-8A: Surveillance"),)))
     a, b = _verdicts(g, "US", "N", "Ship", A.PlayCard("P-8A: Surveillance", "A", hex=h, action=1))
     assert a == b == verdict_
+
+
+# ---------------------------------------------------------------- 7.21 / 7.22 a mixed hex's marker
+def test_a_continuing_combat_marker_goes_with_the_ground_fight_not_a_ship_back_7_22():
+    """F-6 is a mixed hex under a Continuing Combat marker: US 1 Alpha and RU 1 Zhuk fight there,
+    and RU has one face-down naval counter in F-6 and one in F-5 -- a frigate and a Naval MILDEC,
+    which the US cannot tell apart (4.22).  1 Alpha destroys 1 Zhuk (forced 1, 1): the ground
+    fight is over, so the marker goes in both worlds (7.22).  It used to stay, Resolved, where
+    the back in F-6 was the frigate (a contested hex counted ships), and go where it was the MILDEC."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "F-6", "task_force": B,
+                                             "face_up": True},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "F-6", "task_force": R,
+                                            "face_up": True},
+                                 "Gorshkov": {"type": "rubf_ffg_gorshkov", "hex": "F-6", "task_force": R,
+                                              "face_up": False}},
+                          markers=[Marker("NM", "naval_mildec", "RU", R, "F-5")], mixed=["F-6", "F-5"],
+                          continuing=["F-6"], forced=[1] * 4, auto={"ga_defence": "no_defence", "mildec": "never_absorb"})
+    twin, _ = twin_of(g, "US", _swap("NM", "Gorshkov"))
+    for w in (g, twin):
+        w.apply(A.BeginImpulse(B))
+        w.apply(A.Declare())
+        w.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "1 Zhuk", 2),)))
+        w.apply(A.ResolveCombat())                # RU lets no MILDEC take a hit ("never_absorb", 4.22)
+        assert w.state.units["1 Zhuk"].destroyed
+    assert g.state.continuing == twin.state.continuing == {}

@@ -179,8 +179,13 @@ def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
 
 
 def contested(ctx: Ctx, hex_label: str) -> bool:
-    """A hex holding units of both teams (7.21, 7.26); a SOF marker contests it like a unit (13.45)."""
-    teams = {u.team for u in ctx.state.units_in(hex_label) if not ctx.utype(u).is_submarine}   # 14.0: hidden, not there
+    """A hex holding ground units of both teams: the ground fight of Continuing Combat (7.21, 7.22,
+    7.27) and of a contested landing (12.07); a SOF marker contests it like a unit (13.41, 13.45).
+
+    Ships in a mixed hex do not count: no GROUND ASSAULT reaches them, and a face-down ship there
+    cannot be told from a Naval MILDEC (4.22), so the public Continuing Combat marker must not
+    stay or go by which it is.  A submarine is no ground unit (14.0)."""
+    teams = {u.team for u in ctx.state.units_in(hex_label) if ctx.utype(u).domain == "ground"}
     teams |= {m.team for m in ctx.state.card_markers.values() if m.kind == "sof" and m.hex == hex_label}
     return len(teams) == 2
 
