@@ -226,6 +226,12 @@ def test_a_sof_marker_reveals_the_units_in_its_hex_but_never_an_unrevealed_subma
         g.apply(A.AnswerCards(()))
     assert (g.unit("Ship").revealed, g.state.units["Kilo"].revealed) == (True, False)
     assert sorted(c["id"] for c in g.view("US")["counters"]) == ["1 Alpha", "Ship"]
+    # with the destroyer gone, nothing the marker may assault is left in D-5 (13.41): the Kilo is
+    # on RU's SOT, not in the hex (14.02), so it keeps no assault open (the engine used to count it)
+    from lcb_lab.games.lcb.rules.markers import sof
+    g.state.units["Ship"].destroyed = True
+    m = next(m for m in g.state.card_markers.values() if m.kind == "sof")
+    assert not sof.may_assault(g._ctx(), m)
 
 
 @pytest.mark.parametrize("h, verdict_", [("D-5", "accepted"),

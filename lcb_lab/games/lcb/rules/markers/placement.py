@@ -108,7 +108,7 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
                                  ["13.4"] if kind == "sof" else ["13.0"]))
         out.append(m)
         if reveal_units:                   # never an unrevealed submarine: only ASW-type effects find one (14.010)
-            enemies = [u for u in ctx.state.units_in(h, other(team)) if not unseen_sub(ctx, u)]
+            enemies = foes_in(ctx, h, team)
             if enemies:
                 reveal(ctx, enemies, f"the {card_name} marker in {h} reveals the enemy units there", ["13.4", "6.13"])
     return out
@@ -162,8 +162,8 @@ def contact(ctx: Ctx, h: str) -> None:
         if m.kind == "isr":
             check_reveal(ctx, m)
         elif m.kind in ("sof", "proxy"):
-            foes = ctx.state.units_in(h, other(m.team))
-            enemies = [u for u in foes if not u.revealed and not unseen_sub(ctx, u)]     # 14.010
+            foes = foes_in(ctx, h, m.team)                                  # 14.010
+            enemies = [u for u in foes if not u.revealed]
             if enemies:
                 reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
                        ["13.42"] if m.kind == "sof" else ["13.12"])
@@ -225,7 +225,7 @@ def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
     from lcb_lab.games.lcb.rules.movement.conceal import naval_zor_hexes
     h = h or m.hex
     foe = other(m.team)
-    if any(not unseen_sub(ctx, u) for u in ctx.state.units_in(h, foe)):
+    if foes_in(ctx, h, m.team):
         return f"an opposing unit is in {h}"
     if any(x.kind == "isr" and x.team == foe and x.hex == h for x in ctx.state.card_markers.values()):
         return f"an opposing ISR marker is in {h}"
@@ -238,6 +238,12 @@ def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
 def unseen_sub(ctx: Ctx, u: Unit) -> bool:
     """A submarine not on the map: its marker is not placed (14.02, 14.06); no marker reveals it (14.010)."""
     return not u.revealed and ctx.utype(u).domain == "submarine"
+
+
+def foes_in(ctx: Ctx, h: str | None, team: str) -> list[Unit]:
+    """The living units of ``team``'s enemy on the map in hex ``h`` that a marker meets: every one
+    but an unseen submarine, which is on its SOT, not in the hex (:func:`unseen_sub`, 14.02, 14.010)."""
+    return [u for u in ctx.state.units_in(h, other(team)) if not unseen_sub(ctx, u)] if h else []
 
 
 def check_reveal(ctx: Ctx, m: CardMarker, h: str | None = None) -> bool:
@@ -270,7 +276,7 @@ def sof_placed(ctx: Ctx, m: CardMarker, values: Mapping[str, Any]) -> None:
     m.hp = int(values.get("hp", 1))
     m.data = {**m.data, "ga_cv": int(values.get("ga_cv", SOF_GA_CV)), "ga_dice": int(values.get("ga_dice", SOF_GA_DICE))}
     enemy_sof = any(x.kind == "sof" and x.team != m.team and x.hex == m.hex for x in ctx.state.card_markers.values())
-    if ctx.state.impulse is not None and (ctx.state.units_in(m.hex, other(m.team)) or enemy_sof):
+    if ctx.state.impulse is not None and (foes_in(ctx, m.hex, m.team) or enemy_sof):
         m.data = {**m.data, "may_assault": impulse_key(ctx)}
 
 

@@ -29,7 +29,7 @@ from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
-from lcb_lab.games.lcb.rules.markers.placement import SOF_GA_CV, SOF_GA_DICE, impulse_key, remove
+from lcb_lab.games.lcb.rules.markers.placement import SOF_GA_CV, SOF_GA_DICE, foes_in, impulse_key, remove
 from lcb_lab.games.lcb.rules.common import CONTINUING, Ctx
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def may_assault(ctx: Ctx, m: CardMarker) -> bool:
     (:func:`owes_continuing`)."""
     placed = m.data.get("may_assault") == impulse_key(ctx)
     return ((placed or owes_continuing(ctx, m)) and ctx.state.impulse is not None
-            and not m.acted and bool(ctx.state.units_in(m.hex, other(m.team)) or enemy_sofs(ctx, m)))
+            and not m.acted and bool(foes_in(ctx, m.hex, m.team) or enemy_sofs(ctx, m)))
 
 
 def enemy_sofs(ctx: Ctx, m: CardMarker) -> list[CardMarker]:
