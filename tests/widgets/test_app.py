@@ -658,7 +658,7 @@ def test_every_policy_button_is_named_by_what_it_does():
     for name in names:
         label, tip = POLICY_LABELS[name]
         assert name not in label and "_" not in label + tip and tip
-    assert policy_label("respond_intercept_all") == "Every free card, and INTERCEPT every card you can"
+    assert policy_label("respond_intercept_all") == "Answer with every free card and INTERCEPT all you can"
     assert policy_label("no_intercept") == "Never INTERCEPT"
 
 

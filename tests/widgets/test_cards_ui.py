@@ -265,7 +265,7 @@ def test_a_card_response_has_one_pass():
     shown = [b for b in [d.answer_button, d.pass_button, *d.policy_box.children]
              if isinstance(b, W.Button) and b.layout.display != "none"]
     assert [b.description for b in shown] == ["Respond", "Pass: play no card", "Answer with every free card",
-                                              "Every free card, and INTERCEPT every card you can"]
+                                              "Answer with every free card and INTERCEPT all you can"]
     assert d.pass_button.tooltip == "answer nothing: the chain goes on (9.46)"
 
 

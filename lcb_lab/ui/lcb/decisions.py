@@ -61,7 +61,7 @@ POLICY_LABELS: dict[str, tuple[str, str]] = {
     "pass": ("Pass: play no card", "answer nothing: the chain goes on (9.46)"),
     "respond_all": ("Answer with every free card",
                     "every card that may answer for no AP answers, at as many targets as it may (9.41, 9.44)"),
-    "respond_intercept_all": ("Every free card, and INTERCEPT every card you can",
+    "respond_intercept_all": ("Answer with every free card and INTERCEPT all you can",
                               "every free card answers, and every IAMD unit in reach INTERCEPTs each card "
                               "it may with all its dice (9.011, 9.41)"),
     "lose_units_first": ("Lose units first", "per HP lost: up to 4 GPSV of units, then cards (10.311)"),
