@@ -78,7 +78,8 @@ def count_figure_of(result: StudyResult, what: str, width: int = 300, height: in
     team = what.split()[-1]
     c = result.kills()[team]
     counts = {k: c.get(k, 0) for k in range(max(c) + 1)}
-    return count_figure(counts, f"units {team} destroyed per run", "units destroyed", width, height, "runs")
+    other = "RU" if team == "US" else "US"
+    return count_figure(counts, f"{other} units destroyed by {team}, per run", "units destroyed", width, height, "runs")
 
 
 def study_figure(result: StudyResult) -> column:
