@@ -61,3 +61,56 @@ def test_a_class_plays_us_against_the_greedy_seat(page: Page, voila_app_url: str
     finally:
         D.RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(D.RESULTS / "seats-greedy-1920x1080.png"))
+
+
+ANSWER_US = ("Pass: play no card", "Never INTERCEPT")
+"""The class's answer to a question RU's acts put to US (a card response, an INTERCEPT): let it stand."""
+
+
+@pytest.mark.browser
+def test_a_class_plays_us_against_the_search_seat_and_the_instructor_reads_its_reasons(page: Page,
+                                                                                      voila_app_url: str) -> None:
+    """At 1366x768, *RU played by* search: after Blue's impulse, *Next opponent act* plays RU's impulse
+    (the class answering in the Blue view any question RU's acts put to US); Blue reads only the public
+    lines; the instructor reads each reason in the class's words -- the declared units and cards by name,
+    a card by its name, never "(1 unit(s))" or a deck id such as "RU-7" -- with the paired worlds the
+    search compared."""
+    import re
+    page.set_viewport_size({"width": 1366, "height": 768})
+    try:
+        L.open_voila_lab(page, voila_app_url)
+        L.tab(page, "Game").click()
+        seats = page.locator(".lcb-seats").first
+        nxt = L.button(page, "Next opponent act", ".lcb-seats")
+        L.labelled(page, "dropdown", "RU played by", ".lcb-seats").select_option(label="search")
+        expect(nxt).to_be_disabled(timeout=D.KERNEL_MS)
+        _us_impulse(page)
+        L.tab(page, "Game").click()
+        expect(seats).to_contain_text("RU is to act", timeout=D.KERNEL_MS)
+        decision = page.locator(".lcb-app .lcb-decision").first
+        acts = 0
+        while acts < 15:
+            if decision.is_visible() and "Blue (US)" in decision.inner_text():
+                answer = next(t for t in ANSWER_US if L.control_state(page, t, ".lcb-decision") == "enabled")
+                L.button(page, answer, ".lcb-decision").click()
+                expect(decision).to_be_hidden(timeout=D.KERNEL_MS)
+                L.tab(page, "Game").click()
+                continue
+            if not nxt.is_enabled():
+                break
+            nxt.click()
+            acts += 1
+            expect(seats.get_by_text("RU (search) acted;")).to_have_count(acts, timeout=D.LOAD_TIMEOUT_MS)
+        assert 3 <= acts < 15, acts
+        expect(page.locator(".lcb-log").first).to_contain_text("TF Moscow's impulse ends")
+        assert "%" not in seats.inner_text() and "worlds" not in seats.inner_text()    # Blue: the public lines only
+        L.show_view(page, "Instructor")
+        L.tab(page, "Game").click()
+        expect(seats).not_to_contain_text("RU (search) acted;", timeout=D.KERNEL_MS)
+        text = seats.inner_text()
+        assert "paired worlds" in text and "Declare Move and/or Initiate Combat: " in text, text
+        assert "unit(s))" not in text and not re.search(r"\b(RU|US)-\d+\b", text), text
+        assert L.clipping_problems(page) == []
+    finally:
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / "seats-search-1366x768.png"))
