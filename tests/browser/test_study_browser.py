@@ -70,3 +70,27 @@ def test_the_instructor_studies_a_committed_lrs_with_exact_odds_beside_the_sampl
     row.scroll_into_view_if_needed()
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / "study-instructor-1920x1080.png"))
+
+
+@pytest.mark.browser
+def test_the_study_figures_fit_the_lab_in_jupyterlab_at_1366x768(page: Page, jupyterlab_server: D.Server) -> None:
+    """JupyterLab at the reviewers' 1366x768 with the file browser open (the lab's middle column at its
+    narrowest): the instructor studies DDG-51's committed LRS at 1 Anna (200 runs); the study's table and
+    figures fit the Impulse tab -- nothing in the lab is clipped sideways (the HP-lost figure was 437 px wide
+    in a 372 px tab)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    L.open_and_run_all(page, jupyterlab_server, file_browser=True)
+    page.locator(".lcb-app").first.scroll_into_view_if_needed()
+    L.wait_kernel_listening(page)
+    L.to_combat(page)
+    L.fire_lrs(page, "1 Anna")
+    canvases = page.locator(".lcb-app .bk-Canvas").count()
+    L.tab(page, L.TAB_IMPULSE).click()
+    page.get_by_text("What if? Study this plan").first.click()
+    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="200")
+    L.button(page, "Study this plan", ".lcb-study").click()
+    study = page.locator(".lcb-study").first
+    expect(study).to_contain_text("this plan: 200 runs", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas")).to_have_count(canvases + 4, timeout=D.KERNEL_MS)
+    page.wait_for_timeout(1000)                                          # the figures' layout settles
+    assert L.clipping_problems(page) == []
