@@ -47,6 +47,21 @@ def test_a_class_plays_us_against_the_greedy_seat(page: Page, voila_app_url: str
             nxt.click()
             acts += 1
             expect(seats.get_by_text(PUBLIC)).to_have_count(acts, timeout=D.KERNEL_MS)
+            if acts == 1:                                          # a past step shown: acting is off, greyed too
+                L.tab(page, L.TAB_HISTORY).click()
+                timeline = page.locator(".lcb-timeline select").first
+                step = timeline.locator("option", has_text="2. ").first
+                expect(step).to_be_attached(timeout=D.KERNEL_MS)
+                timeline.select_option(label=step.inner_text())
+                L.expect_message(page, "Showing step 2 of")
+                L.tab(page, "Game").click()
+                expect(nxt).to_be_disabled(timeout=D.KERNEL_MS)
+                expect(seats).to_contain_text("RU is to act now; step 2 of the record is shown")
+                L.tab(page, L.TAB_HISTORY).click()
+                L.button(page, "Back to now").click()
+                L.expect_message(page, "Back to now.")
+                L.tab(page, "Game").click()
+                expect(nxt).to_be_enabled(timeout=D.KERNEL_MS)
         assert 2 <= acts < 12, acts                                # RU's impulse: begin, declare, acts, end
         expect(seats).not_to_contain_text("RU is to act")
         log = page.locator(".lcb-log").first
