@@ -1,7 +1,8 @@
 """A class plays US against the greedy policy in RU's seat, in the Voila app at 1920x1080, clicked
 like a class: the Game tab's *RU played by* picks greedy; the Blue (US) view begins TF Boston's
 impulse, moves DDG-51 and ends the impulse; *Next opponent act* then plays RU's impulse one act at a
-time through the lab's apply path (no hand-over screen: the class never takes RU's seat). Blue reads
+time through the lab's apply path (no hand-over screen: the class never takes RU's seat). While the History
+tab shows a past step the button is greyed and says why. Blue reads
 only the public line of each of RU's reasons, the explained log gains RU's acts, and the instructor
 view reads the reasons in full. The strict harness fails the test on any browser-console error or
 outside request."""
