@@ -71,6 +71,10 @@ def test_a_reason_names_the_declared_units_and_the_card_by_name_3_31_9_03():
     two = A.Declare((A.CoreAction("move_combat", ("DDG-605", "FFG-454")), A.CoreAction("play_jcc", (), jcc="Combat Air Patrols")))
     assert act_words(two, gotland) == "Declare Move and/or Initiate Combat: DDG-605, FFG-454; Play a JCC: Combat Air Patrols"
     assert act_words(A.PlayCard("RU-7", "B", ("LHD 1",)), gotland) == "play Combat Air Patrols (B) on LHD 1"
+    nullify = A.PlayCard("RU-2", "A", ("US-8",))                          # a NULLIFY names the card it answers:
+    assert act_words(nullify, gotland) == "play Attack on Command and Control (A) on Combat Air Patrols"   # face up
+    assert act_words(A.PlayCard("RU-2", "A", ("US-7",)), gotland) == \
+        "play Attack on Command and Control (A) on a hidden card (9.02)"     # US's face-down card: never its name
 
 
 def test_greedy_ends_the_impulse_when_nothing_scores_3_3():

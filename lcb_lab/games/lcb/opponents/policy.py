@@ -63,7 +63,8 @@ def act_words(action: A.Action, game: Any = None) -> str:
     """A short name of ``action`` for a reason ("LRS on DDG-51", "Move #1 to AL-23", "Declare Move
     and/or Initiate Combat: DDG-605", "play Cruise Missile Strike (A) on LHD 1"): a declaration names
     its units and cards, a card play its card by name when ``game`` is given (else as the action
-    holds it, an id such as "RU-8").  The words are the acting team's own (its units, its cards)."""
+    holds it, an id such as "RU-8"), and a card it targets by name only if the team may see it (9.02).
+    The words are the acting team's own (its units, its cards, what it sees)."""
     if isinstance(action, A.CommitCombat):
         targets = sorted({x.target for x in action.lrs} | {g.target for g in action.ga if hasattr(g, "target")})
         return ("LRS on " + ", ".join(targets)) if targets else "commit combat"
@@ -76,7 +77,7 @@ def act_words(action: A.Action, game: Any = None) -> str:
     if isinstance(action, A.ExerciseZor):
         return f"ZOR at {action.hex}"
     if isinstance(action, A.PlayCard):
-        on = ", ".join(action.targets) or action.hex
+        on = ", ".join(_target_words(game, action.card, t) for t in action.targets) or action.hex
         return f"play {card_name(game, action.card)} ({action.option})" + (f" on {on}" if on else "")
     if isinstance(action, A.OffensiveAsw):
         return f"offensive ASW of #{action.action}"
@@ -90,6 +91,16 @@ def _core_words(c: A.CoreAction) -> str:
     what = ", ".join(([c.jcc] if c.jcc else []) + list(c.units))
     name = CORE_ACTION_NAMES.get(c.kind, c.kind)
     return f"{name}: {what}" if what else name
+
+
+def _target_words(game: Any, card: str, target: str) -> str:
+    """A card play's target: a unit or hex as it is; a card by its name when the player may know it (its own
+    team's, or face up), else "a hidden card (9.02)" -- a reason never names a card its team cannot see."""
+    cards = getattr(getattr(game, "state", None), "cards", None) or {}
+    c, own = cards.get(target), cards.get(card)
+    if c is None:
+        return target
+    return c.name if c.face_up or (own is not None and own.team == c.team) else "a hidden card (9.02)"
 
 
 def card_name(game: Any, card: str) -> str:
