@@ -84,13 +84,13 @@ ANSWER_US = ("Pass: play no card", "Never INTERCEPT")
 
 
 @pytest.mark.browser
-def test_a_class_plays_us_against_the_search_seat_and_the_instructor_reads_its_reasons(page: Page,
-                                                                                      voila_app_url: str) -> None:
+def test_a_class_plays_us_against_the_search_seat_and_the_instructor_reads_its_reasons(page: Page, voila_app_url: str,
+                                                                                      tmp_path) -> None:
     """At 1366x768, *RU played by* search: after Blue's impulse, *Next opponent act* plays RU's impulse
     (the class answering in the Blue view any question RU's acts put to US); Blue reads only the public
     lines; the instructor reads each reason in the class's words -- the declared units and cards by name,
     a card by its name, never "(1 unit(s))" or a deck id such as "RU-7" -- with the paired worlds the
-    search compared."""
+    search compared.  The Blue page names none of RU's secrets (those of the game as saved, by the observer)."""
     import re
     page.set_viewport_size({"width": 1366, "height": 768})
     try:
@@ -120,6 +120,21 @@ def test_a_class_plays_us_against_the_search_seat_and_the_instructor_reads_its_r
         assert 3 <= acts < 15, acts
         expect(page.locator(".lcb-log").first).to_contain_text("TF Moscow's impulse ends")
         assert "%" not in seats.inner_text() and "worlds" not in seats.inner_text()    # Blue: the public lines only
+        L.show_view(page, "Instructor")
+        L.tab(page, "Game").click()
+        saved = tmp_path / "search_seat.json"                   # the game as played, to know RU's secrets
+        box = page.locator(".lcb-app .widget-text:visible", has=page.locator("label", has_text="File")).first.locator("input")
+        box.fill(str(saved))
+        box.press("Tab")
+        L.button(page, "Save").click()
+        L.expect_message(page, "Saved")
+        from lcb_lab.games.lcb.game import Game
+        from tests.secret_text import leaks, secrets
+        hidden = secrets(Game.load(saved), "US")
+        assert hidden["designator"] and hidden["card"]
+        L.show_view(page, "Blue (US)")
+        L.tab(page, "Game").click()
+        assert leaks(L.page_text(page), hidden) == []             # RU's search told Blue nothing of RU's secrets
         L.show_view(page, "Instructor")
         L.tab(page, "Game").click()
         expect(seats).not_to_contain_text("RU (search) acted;", timeout=D.KERNEL_MS)
