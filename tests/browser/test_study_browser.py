@@ -36,3 +36,61 @@ def test_a_team_studies_its_impulse_in_worlds_drawn_from_what_it_knows(page: Pag
     L.show_view(page, "Red (RU)")                                      # the hand-over: US's study leaves the page
     expect(study).not_to_contain_text("US's study", timeout=D.KERNEL_MS)
     assert "US's study" not in L.page_text(page) and "500 of 500 runs" not in L.page_text(page)
+
+
+@pytest.mark.browser
+def test_the_instructor_studies_a_committed_lrs_with_exact_odds_beside_the_sampled_share(page: Page,
+                                                                                          voila_app_url: str) -> None:
+    """The instructor's class at 1920x1080: 1 Anna revealed, DDG-51's LRS committed at it (RU's INTERCEPT
+    question waiting), then *Study this plan* with 1000 runs: the bar counts them, the table sets the exact
+    chance that 1 Anna is destroyed after RU's INTERCEPT by its named answer (7.57) beside the sampled share
+    and its 95 % interval, and the study's figures are drawn under it (the map's canvas and four more)."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    L.open_voila_lab(page, voila_app_url)
+    L.to_combat(page)
+    L.fire_lrs(page, "1 Anna")
+    expect(page.locator(".lcb-app .lcb-decision").first).to_contain_text("INTERCEPT", timeout=D.KERNEL_MS)
+    canvases = page.locator(".lcb-app .bk-Canvas").count()
+    L.tab(page, L.TAB_IMPULSE).click()
+    page.get_by_text("What if? Study this plan").first.click()
+    study = page.locator(".lcb-study").first
+    expect(study).to_contain_text("The impulse of TF Boston (US) so far", timeout=D.KERNEL_MS)
+    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="1000")
+    L.button(page, "Study this plan", ".lcb-study").click()
+    expect(study).to_contain_text("this plan: 1000 runs", timeout=D.LOAD_TIMEOUT_MS)
+    expect(study).to_contain_text("1000 of 1000 runs")
+    count = study.locator(".lcb-study-count").first                       # beside the bar, on one line
+    assert count.evaluate(L.ONE_LINE_JS) == 1, count.inner_text()
+    row = study.locator("table tr", has_text="1 Anna destroyed").first
+    cells = row.locator("td").all_inner_texts()
+    assert cells[:3] == ["1 Anna destroyed", "7.57", "20.7%"], cells    # 4 LRS dice at 14 less 4 INTERCEPT at 12
+    assert cells[3].endswith("/1000)") and "%" in cells[3], cells          # sampled (its interval, k/n)
+    expect(page.locator(".lcb-app .bk-Canvas")).to_have_count(canvases + 4, timeout=D.KERNEL_MS)
+    assert "Traceback" not in L.page_text(page)
+    row.scroll_into_view_if_needed()
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / "study-instructor-1920x1080.png"))
+
+
+@pytest.mark.browser
+def test_the_study_figures_fit_the_lab_in_jupyterlab_at_1366x768(page: Page, jupyterlab_server: D.Server) -> None:
+    """JupyterLab at the reviewers' 1366x768 with the file browser open (the lab's middle column at its
+    narrowest): the instructor studies DDG-51's committed LRS at 1 Anna (200 runs); the study's table and
+    figures fit the Impulse tab -- nothing in the lab is clipped sideways (the HP-lost figure was 437 px wide
+    in a 372 px tab)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    L.open_and_run_all(page, jupyterlab_server, file_browser=True)
+    page.locator(".lcb-app").first.scroll_into_view_if_needed()
+    L.wait_kernel_listening(page)
+    L.to_combat(page)
+    L.fire_lrs(page, "1 Anna")
+    canvases = page.locator(".lcb-app .bk-Canvas").count()
+    L.tab(page, L.TAB_IMPULSE).click()
+    page.get_by_text("What if? Study this plan").first.click()
+    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="200")
+    L.button(page, "Study this plan", ".lcb-study").click()
+    study = page.locator(".lcb-study").first
+    expect(study).to_contain_text("this plan: 200 runs", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas")).to_have_count(canvases + 4, timeout=D.KERNEL_MS)
+    page.wait_for_timeout(1000)                                          # the figures' layout settles
+    assert L.clipping_problems(page) == []

@@ -56,6 +56,27 @@ def test_greedy_fires_the_best_lrs_on_exact_odds_7_02_7_05():
     assert d.reason.startswith("LRS on 1 Uran: 96 % to destroy, 2.0 HP expected")
 
 
+def test_a_reason_names_the_declared_units_and_the_card_by_name_3_31_9_03():
+    """What a class reads of a policy's reason: a declaration names its units and cards (never "(0
+    unit(s))" for a card), a card play its card by name, not by its id in the deck."""
+    from lcb_lab.games.lcb.opponents.policy import act_words
+    g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"), "1 Uran": ("runi_coastal_missile_section", "F-2")})
+    g.auto_policies = {}
+    g.apply(A.BeginImpulse("TF Blue"))
+    d = GreedyPolicy().decide(g, "US", np.random.default_rng(0))
+    assert d.reason == ("Declare Move and/or Initiate Combat: 1 Whiskey: 1 unit with LRS may fire this impulse "
+                        "(3.31)"), d.reason
+    gotland = load_scenario("gotland_redux", seed=1)
+    assert gotland.state.cards["RU-7"].name == "Combat Air Patrols"
+    two = A.Declare((A.CoreAction("move_combat", ("DDG-605", "FFG-454")), A.CoreAction("play_jcc", (), jcc="Combat Air Patrols")))
+    assert act_words(two, gotland) == "Declare Move and/or Initiate Combat: DDG-605, FFG-454; Play a JCC: Combat Air Patrols"
+    assert act_words(A.PlayCard("RU-7", "B", ("LHD 1",)), gotland) == "play Combat Air Patrols (B) on LHD 1"
+    nullify = A.PlayCard("RU-2", "A", ("US-8",))                          # a NULLIFY names the card it answers:
+    assert act_words(nullify, gotland) == "play Attack on Command and Control (A) on Combat Air Patrols"   # face up
+    assert act_words(A.PlayCard("RU-2", "A", ("US-7",)), gotland) == \
+        "play Attack on Command and Control (A) on a hidden card (9.02)"     # US's face-down card: never its name
+
+
 def test_greedy_ends_the_impulse_when_nothing_scores_3_3():
     g = _duel(forced=[20])                       # a miss (7.02)
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "1 Uran", 1),)))

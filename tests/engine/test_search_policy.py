@@ -102,5 +102,5 @@ def test_the_search_plays_the_card_greedy_leaves_and_destroys_a_unit_9_03():
     assert d.action == strike
     pool, diffs = p.last
     assert diffs[pool.index(strike) - 1] == [6.0] * 6          # decided after min_rounds: the same in each world
-    assert d.reason.startswith("play RU-8 (A) on LHD 1: beats greedy's choice (End Impulse) by +6.00 a world (95 % interval "
+    assert d.reason.startswith("play Cruise Missile Strike (A) on LHD 1: beats greedy's choice (End Impulse) by +6.00 a world (95 % interval "
                                "[+6.00, +6.00]) over 6 paired worlds sampled from RU's knowledge")

@@ -84,3 +84,18 @@ def test_the_reasons_follow_the_game_in_play():
     assert len(s.notes) == 2
     lab.set_game(lcb_lab.load_scenario("gotland_redux", seed=1))
     assert s.notes == [] and plain_text(s.reasons.value) == "none yet"
+
+
+def test_next_opponent_act_is_greyed_while_a_past_step_is_shown():
+    """Acting is off on a past step of the History tab (every control greyed, the act refused): the seat's
+    *Next opponent act* too, its status saying why; back to now it plays again."""
+    lab = _lab("instructor")
+    s = lab.seats
+    s.pickers["US"].value = "greedy"
+    s.next_act()                                                         # begin TF Blue's impulse
+    s.next_act()                                                         # its declaration
+    lab.show_step(1)
+    assert s.next_button.disabled
+    assert "US is to act now; step 1 of the record is shown (History \u203a Back to now)" in plain_text(s.status.value)
+    lab.back_to_now()
+    assert not s.next_button.disabled and plain_text(s.status.value) == "US is to act"

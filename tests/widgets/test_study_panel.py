@@ -77,6 +77,9 @@ def test_the_figures_mark_the_exact_odds_beside_the_sampled_bars():
     from lcb_lab.ui.lcb.study_plot import count_figure_of
     for what in ("kills US", "kills RU", "winner"):        # a study counts runs, not games, drawn alone too
         assert [a.axis_label for a in count_figure_of(start_plan, what).yaxis] == ["runs"], what
+    # whose units: "units US destroyed" read as US's losses to a class that saw none (US's kills are RU's units)
+    assert count_figure_of(start_plan, "kills US").title.text == "RU units destroyed by US, per run"
+    assert count_figure_of(start_plan, "kills RU").title.text == "US units destroyed by RU, per run"
     other = study(start_plan_game(lab), Plan(start_plan.plan.acts, {"intercept": "no_intercept"}, name="unanswered"),
                   runs=200, seed=2, workers=0, progress=False)
     cmp = compare_studies_figure(start_plan, other)

@@ -58,8 +58,9 @@ class StudyPanel:
         self.button = W.Button(description=label, button_style="primary", icon="chart-bar")
         self.bar = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="200px"))
         self.count = W.HTML()
-        """The bar's words: "1500 of 2000 runs"."""
-        self.run_row = W.HBox([self.button])
+        """The bar's words: "1500 of 2000 runs", on one line beside the bar (never wrapped under it)."""
+        self.count.add_class("lcb-study-count")
+        self.run_row = W.HBox([self.button], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         """The button, and the progress bar and its count once a study has begun (on the page only then)."""
         self._owner: tuple[Any, Any] | None = None
         """(viewer, game) of the result shown (None: none shown)."""
@@ -96,7 +97,7 @@ class StudyPanel:
 
     def _progress(self, done: int, total: int) -> None:
         self.bar.value = done
-        self.count.value = f'<span class="lcb-small">{done} of {total} runs</span>'
+        self.count.value = f'<span class="lcb-small" style="white-space: nowrap">{done} of {total} runs</span>'
 
     def run(self, runs: int | None = None, seed: int = 0) -> Any:
         """Study the game so far with ``runs`` (default: the picker's) and ``seed``; the result, or None

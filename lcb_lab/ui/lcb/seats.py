@@ -65,7 +65,7 @@ class SeatPanel:
                               W.HBox([self.next_button, self.status]),
                               W.HTML("<b>Opponent's reasons</b>"), self.reasons])
         self.widget.add_class("lcb-seats")
-        self.follower = follow(ctl, ["version", "viewer"], self.refresh)
+        self.follower = follow(ctl, ["version", "viewer", "past_step"], self.refresh)
         self.refresh()
 
     def policy(self, team: str) -> Policy | None:
@@ -121,8 +121,15 @@ class SeatPanel:
         """Redraw the button (enabled when an opponent is to act) and the reasons for the current view."""
         self._drop_stale_notes()
         team = self.opponent_to_act()
-        self.next_button.disabled = team is None
-        self.status.value = "" if team is None else f"<span class='lcb-muted'>{esc(team)} is to act</span>"
+        past = self.ctl.past_step
+        self.next_button.disabled = team is None or past is not None
+        if team is None:
+            self.status.value = ""
+        elif past is not None:                        # acting is off on a past step, like every other control
+            self.status.value = (f"<span class='lcb-muted'>{esc(team)} is to act now; step {past} of the record is "
+                                 "shown (History \u203a Back to now)</span>")
+        else:
+            self.status.value = f"<span class='lcb-muted'>{esc(team)} is to act</span>"
         viewer = self.ctl.viewer
         lines = [n.text_for(viewer) for n in self.notes[-SHOWN:]]
         self.reasons.value = "".join(f"<div class='lcb-log-line'>{esc(t)}</div>" for t in lines) \

@@ -73,7 +73,12 @@ def result_html(r: StudyResult) -> str:
     return table + f'<div class="lcb-small">{lines}</div>'
 
 
+FIGURE_WIDTH = 290
+"""The frame width (px) of the panel's HP-lost figures: with its axis the figure fits the lab's middle column
+at its narrowest (JupyterLab at 1366x768 with the file browser open: 372 px), like the 300 px count figures."""
+
+
 def _figure(r: StudyResult) -> W.Widget:
     from jupyter_bokeh.widgets import BokehModel
     from lcb_lab.ui.lcb.study_plot import study_figure
-    return BokehModel(study_figure(r))
+    return BokehModel(study_figure(r, width=FIGURE_WIDTH))

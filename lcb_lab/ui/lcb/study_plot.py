@@ -49,7 +49,10 @@ def hp_lost_figure(result: StudyResult, unit: str, width: int = 380, height: int
     at = dodge("k", -side, range=fig.x_range)
     bars = fig.vbar(x=at, top="p", width=0.32 if side else 0.7, color="colour", source=src)
     fig.add_layout(Whisker(base=at, lower="lo", upper="hi", source=src, line_color="#333"))
-    fig.text(x=at, y="hi", text="pct", source=src, text_align="center", text_baseline="bottom", y_offset=-2,
+    # beside an exact bar the two shares are printed outward from the pair's middle (the sampled one ending
+    # there, the exact one starting there): side by side they never overlap, even in a narrow figure
+    fig.text(x=dodge("k", -0.02, range=fig.x_range) if side else at, y="hi", text="pct", source=src,
+             text_align="right" if side else "center", text_baseline="bottom", y_offset=-2,
              text_font_size=f"{LABEL_PT - 1}pt")
     items = [LegendItem(label="sampled (95 % interval)", renderers=[bars])]
     if exact is not None:
@@ -58,8 +61,8 @@ def hp_lost_figure(result: StudyResult, unit: str, width: int = 380, height: int
         eat = dodge("k", side, range=fig.x_range)
         ebars = fig.vbar(x=eat, top="p", width=0.32, fill_color="white", line_color="black", line_width=1.5,
                          hatch_pattern="/", hatch_color="#333", hatch_alpha=0.6, source=esrc)
-        fig.text(x=eat, y="p", text="pct", source=esrc, text_align="center", text_baseline="bottom", y_offset=-2,
-                 text_font_size=f"{LABEL_PT - 1}pt", text_font_style="bold")
+        fig.text(x=dodge("k", 0.02, range=fig.x_range), y="p", text="pct", source=esrc, text_align="left",
+                 text_baseline="bottom", y_offset=-2, text_font_size=f"{LABEL_PT - 1}pt", text_font_style="bold")
         items.append(LegendItem(label=f"exact ({exact.rule})", renderers=[ebars]))
         fig.add_tools(HoverTool(renderers=[ebars], tooltips=[("HP lost", "@k"), ("exact", "@pct")]))
     fig.add_layout(Legend(items=items, orientation="horizontal", label_text_font_size=f"{LABEL_PT - 1}pt",
@@ -78,14 +81,15 @@ def count_figure_of(result: StudyResult, what: str, width: int = 300, height: in
     team = what.split()[-1]
     c = result.kills()[team]
     counts = {k: c.get(k, 0) for k in range(max(c) + 1)}
-    return count_figure(counts, f"units {team} destroyed per run", "units destroyed", width, height, "runs")
+    other = "RU" if team == "US" else "US"
+    return count_figure(counts, f"{other} units destroyed by {team}, per run", "units destroyed", width, height, "runs")
 
 
-def study_figure(result: StudyResult) -> column:
+def study_figure(result: StudyResult, width: int = 380) -> column:
     """A column: the HP-lost figure of every unit with exact odds (or lost in some run, at most 4),
-    then the kills of each team and the winners."""
+    ``width`` px of frame each, then the kills of each team and the winners (300 px)."""
     units = [e.unit for e in result.exact if e.unit] or list(result.hp_lost())[:4]
-    figs = [hp_lost_figure(result, u) for u in units[:4]]
+    figs = [hp_lost_figure(result, u, width=width) for u in units[:4]]
     figs += [count_figure_of(result, "kills US"), count_figure_of(result, "kills RU"), count_figure_of(result, "winner")]
     return column(*figs)
 

@@ -115,13 +115,13 @@ class Seen:
 
 def score(game: Any, team: str, a: A.Action, seen: Seen) -> tuple[float, str]:
     """The score of act ``a`` for ``team`` and the reason (module doc)."""
-    w = act_words(a)
     if isinstance(a, A.CommitCombat):
         return _combat(game, team, a)
     if isinstance(a, A.Declare):
         return _declare(game, a)
     if isinstance(a, A.Move):
         return _move(game, a, seen)
+    w = act_words(a, game)
     if isinstance(a, A.ExerciseZor):
         n = seen.backs.get(a.hex, 0)
         return 0.6 * n, f"{w}: {n} back(s) there it may reveal (6.2)"
@@ -164,14 +164,15 @@ def _declare(game: Any, a: A.Declare) -> tuple[float, str]:
             else:
                 s += 0.5
     spare = f"; {idle} Play a JCC it would not use (9.03)" if idle else ""
-    return s, f"{act_words(a)}: {firing} unit(s) with LRS may fire this impulse (3.31){spare}"
+    units = "1 unit" if firing == 1 else f"{firing} units"
+    return s, f"{act_words(a, game)}: {units} with LRS may fire this impulse (3.31){spare}"
 
 
 def _move(game: Any, a: A.Move, seen: Seen) -> tuple[float, str]:
     d = next((x for x in game.state.impulse.actions if x.aid == a.action), None) if game.state.impulse else None
     start = game.state.units[d.units[0]].hex if d and d.units and d.units[0] in game.state.units else None
     if not start or not a.path or not seen.enemy_hexes:
-        return 0.0, f"{act_words(a)}: no enemy counter seen to close on"
+        return 0.0, f"{act_words(a, game)}: no enemy counter seen to close on"
     d0, _ = seen.nearest(start)
     d1, e = seen.nearest(a.path[-1])
-    return 0.2 * (d0 - d1), f"{act_words(a)}: {d0 - d1} hex(es) nearer the enemy counter at {e} (5.1)"
+    return 0.2 * (d0 - d1), f"{act_words(a, game)}: {d0 - d1} hex(es) nearer the enemy counter at {e} (5.1)"

@@ -59,28 +59,56 @@ def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6,
     return out
 
 
-def act_words(action: A.Action) -> str:
-    """A short name of ``action`` for a reason ("LRS on DDG-51", "Move #1 to AL-23", "play RU-8 (A) on LHD 1")."""
+def act_words(action: A.Action, game: Any = None) -> str:
+    """A short name of ``action`` for a reason ("LRS on DDG-51", "Move #1 to AL-23", "Declare Move
+    and/or Initiate Combat: DDG-605", "play Cruise Missile Strike (A) on LHD 1"): a declaration names
+    its units and cards, a card play its card by name when ``game`` is given (else as the action
+    holds it, an id such as "RU-8"), and a card it targets by name only if the team may see it (9.02).
+    The words are the acting team's own (its units, its cards, what it sees)."""
     if isinstance(action, A.CommitCombat):
         targets = sorted({x.target for x in action.lrs} | {g.target for g in action.ga if hasattr(g, "target")})
         return ("LRS on " + ", ".join(targets)) if targets else "commit combat"
     if isinstance(action, A.Move):
         return f"Move #{action.action} to {action.path[-1]}" if action.path else f"Move #{action.action}"
     if isinstance(action, A.Declare):
-        return "Declare " + (", ".join(f"{CORE_ACTION_NAMES.get(c.kind, c.kind)} ({len(c.units)} unit(s))"
-                                       for c in action.actions) or "nothing")
+        return "Declare " + ("; ".join(_core_words(c) for c in action.actions) or "nothing")
     if isinstance(action, A.BeginImpulse):
         return f"begin {action.task_force}'s impulse"
     if isinstance(action, A.ExerciseZor):
         return f"ZOR at {action.hex}"
     if isinstance(action, A.PlayCard):
-        on = ", ".join(action.targets) or action.hex
-        return f"play {action.card} ({action.option})" + (f" on {on}" if on else "")
+        on = ", ".join(_target_words(game, action.card, t) for t in action.targets) or action.hex
+        return f"play {card_name(game, action.card)} ({action.option})" + (f" on {on}" if on else "")
     if isinstance(action, A.OffensiveAsw):
         return f"offensive ASW of #{action.action}"
     if isinstance(action, A.EndImpulse):
         return "End Impulse"
     return type(action).__name__
+
+
+def _core_words(c: A.CoreAction) -> str:
+    """One declared Core Action (3.31): its name, then its card and units ("Play a JCC: Cruise Missile Strike")."""
+    what = ", ".join(([c.jcc] if c.jcc else []) + list(c.units))
+    name = CORE_ACTION_NAMES.get(c.kind, c.kind)
+    return f"{name}: {what}" if what else name
+
+
+def _target_words(game: Any, card: str, target: str) -> str:
+    """A card play's target: a unit or hex as it is; a card by its name when the player may know it (its own
+    team's, or face up), else "a hidden card (9.02)" -- a reason never names a card its team cannot see."""
+    cards = getattr(getattr(game, "state", None), "cards", None) or {}
+    c, own = cards.get(target), cards.get(card)
+    if c is None:
+        return target
+    return c.name if c.face_up or (own is not None and own.team == c.team) else "a hidden card (9.02)"
+
+
+def card_name(game: Any, card: str) -> str:
+    """The name of ``card`` (an id such as "RU-8", or a name) in ``game``; ``card`` itself without a game
+    or when no card has that id."""
+    cards = getattr(getattr(game, "state", None), "cards", None) or {}
+    c = cards.get(card)
+    return getattr(c, "name", card) if c is not None else card
 
 
 def public_line(team: str, policy: str, action: A.Action) -> str:
@@ -140,7 +168,7 @@ def _end(game: Any, team: str, policy: str) -> Decision:
     """End the impulse (3.3) when offered, else the first offered act: the guard of MAX_ACTS."""
     acts = [a for a in game.legal_actions(team) if not isinstance(a, Template)]
     a = next((x for x in acts if isinstance(x, A.EndImpulse)), acts[0] if acts else A.EndImpulse())
-    return Decision(a, f"{act_words(a)}: the policy's limit of {MAX_ACTS} acts an impulse", public_line(team, policy, a))
+    return Decision(a, f"{act_words(a, game)}: the policy's limit of {MAX_ACTS} acts an impulse", public_line(team, policy, a))
 
 
 class RandomPolicy(Policy):
@@ -155,7 +183,7 @@ class RandomPolicy(Policy):
         if not acts:
             raise ValueError(f"{team} may not act now")
         a = acts[int(rng.integers(len(acts)))]
-        return Decision(a, f"{act_words(a)}: chosen at random among {len(acts)} legal acts",
+        return Decision(a, f"{act_words(a, game)}: chosen at random among {len(acts)} legal acts",
                         public_line(team, self.name, a))
 
     def play_impulse(self, game: Any, rng: np.random.Generator) -> list[Decision]:

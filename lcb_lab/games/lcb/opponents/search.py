@@ -93,7 +93,7 @@ class SearchPolicy(Policy):
             return Decision(first.action, f"{first.reason}; the only act offered", public_line(team, self.name, first.action))
         diffs = self.compare(game, team, pool, rng)
         self.last = (pool, diffs)
-        return self._choose(team, pool, diffs, first)
+        return self._choose(team, pool, diffs, first, game)
 
     def compare(self, game: Any, team: str, pool: list[A.Action], rng: np.random.Generator) -> list[list[float]]:
         """The paired differences ``value(candidate) - value(pool[0])``, one list a candidate of
@@ -139,7 +139,8 @@ class SearchPolicy(Policy):
         lo, hi = interval(d, self.z)
         return not d or (len(d) >= 2 and (lo > 0 or hi < 0 or (lo == hi and hi <= 0)))   # no entry: refused in every world
 
-    def _choose(self, team: str, pool: list[A.Action], diffs: list[list[float]], first: Decision) -> Decision:
+    def _choose(self, team: str, pool: list[A.Action], diffs: list[list[float]], first: Decision,
+                game: Any = None) -> Decision:
         """The best candidate whose paired interval lies above 0, else greedy's choice; the reason in words."""
         stats = [(sum(d) / len(d) if d else 0.0, *interval(d, self.z), len(d)) for d in diffs]
         better = [i for i, (_, lo, _, k) in enumerate(stats) if lo > 0 and k >= 2]     # one world is no evidence
@@ -148,13 +149,13 @@ class SearchPolicy(Policy):
             best_other = max(range(len(stats)), key=lambda i: stats[i][0])
             m = stats[best_other][0]
             why = (f"{first.reason}; kept greedy's choice: no other act beats it over {n} paired worlds "
-                   f"(next best {act_words(pool[best_other + 1])} {m:+.2f} a world, 95 % interval "
+                   f"(next best {act_words(pool[best_other + 1], game)} {m:+.2f} a world, 95 % interval "
                    f"[{stats[best_other][1]:+.2f}, {stats[best_other][2]:+.2f}])")
             return Decision(first.action, why, public_line(team, self.name, first.action))
         b = max(better, key=lambda i: stats[i][0])
         m, lo, hi, k = stats[b]
         a = pool[b + 1]
-        why = (f"{act_words(a)}: beats greedy's choice ({act_words(first.action)}) by {m:+.2f} a world "
+        why = (f"{act_words(a, game)}: beats greedy's choice ({act_words(first.action, game)}) by {m:+.2f} a world "
                f"(95 % interval [{lo:+.2f}, {hi:+.2f}]) over {k} paired worlds sampled from {team}'s knowledge "
                f"(a unit destroyed {KILL:g}, a HP 1, 7.05; the rest of the impulse and the next by greedy)")
         return Decision(a, why, public_line(team, self.name, a))
