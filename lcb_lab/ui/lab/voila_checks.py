@@ -23,11 +23,11 @@ def notebook_problem(path: str) -> str | None:
     The file is read by the one reader (:func:`lcb_lab.kernel.files.read_text`: a regular UTF-8 file of
     at most 64 MiB), must be JSON (:func:`~lcb_lab.kernel.files.parse_json`) and a Jupyter notebook
     nbformat reads and validates (version 4, or an older one it converts)."""
-    from lcb_lab.kernel import files
+    from lcb_lab.kernel.files import parse_json, read_text
     if not os.path.exists(path):         # False too for a name holding a NUL
         return f"no notebook at {path}"
     try:
-        _validate(files.parse_json(files.read_text(path, "notebook"), path), path)
+        _validate(parse_json(read_text(path, "notebook"), path), path)
     except ScenarioError as e:
         return str(e)
     return None
