@@ -71,6 +71,8 @@ def test_a_notebook_name_with_a_control_character_is_printed_escaped(tmp_path, m
     monkeypatch.chdir(tmp_path)
     assert cli(["voila", "a\x1b[2Jb.ipynb"]) == 2
     assert capsys.readouterr().err == "error: no notebook at a\\x1b[2Jb.ipynb\n"
+    assert cli(["voila", "Übung é.ipynb"]) == 2                       # letters stay letters
+    assert capsys.readouterr().err == "error: no notebook at Übung é.ipynb\n"
 
 
 def test_a_good_notebook_and_the_repositorys_notebooks_are_served(tmp_path, monkeypatch, served):
