@@ -42,12 +42,25 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Returns the exit code: 0 done, 2 bad input or contradictory arguments (one line
     ``error: ...`` on stderr), 70 a bug of lcb_lab (one line ``internal error: ...``), 130 interrupted.
-    Never a traceback."""
+    Never a traceback; output piped into a reader that stops early (``| head``) ends quietly, exit 0."""
     try:
         return _main(argv)
     except KeyboardInterrupt:   # Ctrl-C outside a guarded run (golden, an import, the arguments): no traceback
         _print("interrupted", sys.stderr)
         return 130
+    except BrokenPipeError:     # --list, golden, help piped into a reader that stopped (`| head`): done
+        _stdout_to_devnull()
+        return 0
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at the null device, so the interpreter's last flush of what the closed pipe did not
+    take prints no second ``BrokenPipeError`` (Python's documented way for a command piped into ``head``)."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # no real stdout (tests capture it): nothing to quiet
+        pass
 
 
 def _main(argv: list[str] | None) -> int:

@@ -101,7 +101,8 @@ def main(kinds: dict[str, tuple[str, Callable[[], str]]], prog: str, root: Path,
     """``PROG [--regen] [--out DIR] [KIND ...]`` over ``kinds`` (kind -> (file name, generator)):
     print the transcripts, or (``--regen``) rewrite them in ``golden_dir`` (or ``--out DIR``).
     Returns the exit code: 0 done, 2 refused (one line on stderr): ``--regen`` without ``--out``
-    when ``root`` is not a source checkout never writes into site-packages."""
+    when ``root`` is not a source checkout never writes into site-packages; ``--out`` without
+    ``--regen`` would be ignored."""
     p = argparse.ArgumentParser(prog=prog, description=doc or "golden transcripts")
     p.add_argument("kinds", nargs="*", metavar="KIND", help=f"which transcripts ({', '.join(kinds)}; default: all)")
     p.add_argument("--regen", action="store_true", help="rewrite the files in the golden folder")
@@ -111,6 +112,9 @@ def main(kinds: dict[str, tuple[str, Callable[[], str]]], prog: str, root: Path,
     unknown = [k for k in args.kinds if k not in kinds]
     if unknown:
         p.error(f"unknown playthrough {unknown[0]!r}; known: {', '.join(kinds)}")
+    if args.out is not None and not args.regen:
+        p.error(f"--out {args.out} names the folder --regen writes; without --regen the transcripts are printed: "
+                "add --regen, or leave --out out")
     if args.regen and args.out is None and not source_checkout(root):
         print(f"{prog}: error: --regen rewrites tests/golden of a source checkout, and lcb_lab is installed in "
               f"{root}: run it from a checkout (make golden) or give --out DIR", file=sys.stderr)
