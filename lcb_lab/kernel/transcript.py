@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.files import write_whole
 from lcb_lab.kernel.legal import Template
 from lcb_lab.kernel.observer import redact_log
 
@@ -128,7 +129,7 @@ def main(kinds: dict[str, tuple[str, Callable[[], str]]], prog: str, root: Path,
         path = (args.out or golden_dir) / name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
+            write_whole(path, text, newline="\n")      # a Ctrl-C while writing leaves the older file whole
         except OSError as e:
             print(f"{prog}: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
             return 2

@@ -60,3 +60,13 @@ def test_write_whole_refuses_a_folder_and_writes_through_a_link(tmp_path):
     assert target.read_text(encoding="utf-8") == "new" and (tmp_path / "link.json").is_symlink()
     assert not isinstance(files.write_whole(tmp_path / "a.txt", "é"), io.IOBase)
     assert (tmp_path / "a.txt").read_bytes() == "é".encode("utf-8")
+
+
+def test_ctrl_c_while_golden_rewrites_a_transcript_leaves_the_older_one_whole(tmp_path, monkeypatch, capsys):
+    (tmp_path / "appendix_b.txt").write_text("an older transcript\n", encoding="utf-8")
+    monkeypatch.setattr(pathlib.Path, "write_text", _half_then(KeyboardInterrupt()))
+    assert cli(["golden", "--regen", "--out", str(tmp_path), "appendix_b"]) == 130
+    monkeypatch.undo()
+    assert capsys.readouterr().err == "interrupted\n"
+    assert (tmp_path / "appendix_b.txt").read_text(encoding="utf-8") == "an older transcript\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["appendix_b.txt"]
