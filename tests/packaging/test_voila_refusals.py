@@ -75,6 +75,12 @@ def test_a_notebook_name_with_a_control_character_is_printed_escaped(tmp_path, m
     assert capsys.readouterr().err == "error: no notebook at Übung é.ipynb\n"
 
 
+def test_every_notebook_of_the_repository_passes_the_check():
+    from lcb_lab.ui.lab.voila_checks import notebook_problem
+    found = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+    assert len(found) > 20 and [(p.name, notebook_problem(str(p))) for p in found if notebook_problem(str(p))] == []
+
+
 def test_a_good_notebook_and_the_repositorys_notebooks_are_served(tmp_path, monkeypatch, served):
     (tmp_path / "mine.ipynb").write_text(json.dumps(NB), encoding="utf-8")
     (tmp_path / "old.ipynb").write_text(json.dumps({"worksheets": [{"cells": []}], "nbformat": 3,
