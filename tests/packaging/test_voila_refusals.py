@@ -95,6 +95,7 @@ def test_a_good_notebook_and_the_repositorys_notebooks_are_served(tmp_path, monk
 
 @pytest.mark.parametrize("options, line", [
     (["--port=abc"], "--port=abc: a port is a whole number 1..65535"),
+    (["--port=\u00b2"], "--port=\u00b2: a port is a whole number 1..65535"),          # a digit int() refuses
     (["--port=-1"], "--port=-1: a port is a whole number 1..65535"),
     (["--port", "-1"], "--port=-1: a port is a whole number 1..65535"),
     (["--port=0"], "--port=0: a port is a whole number 1..65535"),

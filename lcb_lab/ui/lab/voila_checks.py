@@ -1,7 +1,6 @@
 """What ``lcb-lab voila`` checks before it starts Voila: the notebook named and the port asked for.
 
-Voila itself serves a notebook that is not JSON (the page shows an error, the terminal a traceback
-per request), exits 1 with a ``CRITICAL`` log line for ``--port=abc``, a traceback for
+Voila itself starts serving a file that is not a notebook (its pages then fail), exits 1 with a ``CRITICAL`` log line for ``--port=abc``, a traceback for
 ``--port=-1``, and listens for ``--port=99999999`` on whatever port the number wraps to.  These checks
 refuse each with one line naming the file or option and what is wrong (the command exits 2)."""
 from __future__ import annotations
@@ -87,6 +86,6 @@ def port_problem(options: Sequence[str]) -> str | None:
             value = args[i + 1]
         shown = value if len(value) <= 40 else value[:40] + "..."
         digits = value.strip().lstrip("0") or "0"
-        if not digits.isdigit() or len(digits) > 5 or not 1 <= int(digits) <= PORT_MAX:
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 5 or not 1 <= int(digits) <= PORT_MAX:
             return f"{name}={shown}: a port is a whole number 1..{PORT_MAX}"
     return None
