@@ -53,6 +53,7 @@ import driver as D  # noqa: E402  (tests/browser/driver.py)
 import labui as L  # noqa: E402  (tests/browser/labui.py)
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
+import cli_args  # noqa: E402  (benchmarks/cli_args.py)
 import readme_block  # noqa: E402  (benchmarks/readme_block.py)
 from reference import load_now, measure_reference  # noqa: E402  (benchmarks/reference.py)
 
@@ -479,15 +480,16 @@ def machine() -> None:
 
 def parse(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=10, help="repetitions per figure (median of these; default 10)")
+    ap.add_argument("--repeat", type=cli_args.whole(1), default=10, help="repetitions per figure (median of these; default 10)")
     ap.add_argument("--only", default="", help="figure names, comma-separated: " + ", ".join(SPEC)
                     + " (or hex, unit, declare, odds, runall, load)")
     ap.add_argument("--jupyterlab", action="store_true", help="JupyterLab figures only")
     ap.add_argument("--voila", action="store_true", help="Voila figures only")
-    ap.add_argument("--quiet-ms", type=int, default=500, help="a panel has settled after this long without a change")
-    ap.add_argument("--repaint-quiet-ms", type=int, default=4000,
+    ap.add_argument("--quiet-ms", type=cli_args.whole(0), default=500, help="a panel has settled after this long without a change")
+    ap.add_argument("--repaint-quiet-ms", type=cli_args.whole(0), default=4000,
                     help="after Run All / page load, wait this long without a paint (catches a second paint)")
-    ap.add_argument("--viewport", default="1920x1080", help="browser viewport WxH (default 1920x1080)")
+    ap.add_argument("--viewport", type=cli_args.viewport, default=(1920, 1080),
+                    help="browser viewport WxH (default 1920x1080)")
     ap.add_argument("--no-python", action="store_true", help="skip the Python-side figures")
     ap.add_argument("--quick", action="store_true",
                     help=f"a short run: {QUICK_ONLY}, {QUICK_REPEAT} repetitions, no Python-side figures")
@@ -510,8 +512,6 @@ def parse(argv):
         ap.error(f"unknown figure(s) {', '.join(bad)}; choose from {', '.join(SPEC)}")
     where = {w for w, on in (("jupyterlab", a.jupyterlab), ("voila", a.voila)) if on} or {"jupyterlab", "voila"}
     a.only = [s.name for s in SPECS if (not names or s.name in names) and s.where in where]
-    a.viewport = tuple(int(v) for v in a.viewport.lower().split("x"))
-    a.repeat = max(1, a.repeat)
     return a
 
 
@@ -609,9 +609,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    if "--check" in sys.argv[1:]:
-        sys.exit(main())
-    try:
-        main()
-    finally:
-        sys.exit(0)
+    cli_args.exit_with(main)

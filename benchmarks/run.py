@@ -51,6 +51,7 @@ if str(ROOT) not in sys.path:          # run from anywhere with the project's ve
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import cli_args  # noqa: E402
 import readme_block  # noqa: E402
 import study_figures  # noqa: E402  (figures 19-20: plan studies)
 from reference import OwnLoad, judged_load, load_now, measure_reference, verdict  # noqa: E402
@@ -1161,6 +1162,17 @@ def check_readme() -> int:
     return 1 if problems else 0
 
 
+def figures_chosen(only: str, ap: argparse.ArgumentParser) -> list[int]:
+    """``--only``'s figure numbers (every figure when empty); anything else is refused (``ap.error``, exit 2)."""
+    known = sorted(RUNNERS)
+    words = [x.strip() for x in only.split(",") if x.strip()]
+    bad = [w for w in words if not w.isdigit() or int(w) not in RUNNERS]
+    if bad:
+        ap.error(f"--only: unknown figure(s) {', '.join(b[:20] for b in bad[:5])}; the figures are "
+                 f"{known[0]}..{known[-1]}, comma-separated (e.g. --only 3,9)")
+    return [int(w) for w in words] or list(RUNNERS)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions (for the smoke test)")
@@ -1174,7 +1186,7 @@ def main(argv: list[str] | None = None) -> int:
         return check_readme()
     if a.write_readme and a.only:
         ap.error("--write-readme writes every figure: drop --only")
-    chosen = [int(x) for x in a.only.split(",") if x.strip()] or list(RUNNERS)
+    chosen = figures_chosen(a.only, ap)
     machine_info()
     mode = "quick" if a.quick else "full"
     print(f"  mode     {mode}; CPU time (time.process_time) and wall time (time.perf_counter), median (and min) "
@@ -1191,9 +1203,4 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 if __name__ == "__main__":
-    if "--check" in sys.argv[1:]:
-        sys.exit(main())
-    try:
-        main()
-    finally:
-        sys.exit(0)
+    cli_args.exit_with(main)

@@ -42,12 +42,25 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Returns the exit code: 0 done, 2 bad input or contradictory arguments (one line
     ``error: ...`` on stderr), 70 a bug of lcb_lab (one line ``internal error: ...``), 130 interrupted.
-    Never a traceback."""
+    Never a traceback; output piped into a reader that stops early (``| head``) ends quietly, exit 0."""
     try:
         return _main(argv)
     except KeyboardInterrupt:   # Ctrl-C outside a guarded run (golden, an import, the arguments): no traceback
         _print("interrupted", sys.stderr)
         return 130
+    except BrokenPipeError:     # --list, golden, help piped into a reader that stopped (`| head`): done
+        _stdout_to_devnull()
+        return 0
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at the null device, so the interpreter's last flush of what the closed pipe did not
+    take prints no second ``BrokenPipeError`` (Python's documented way for a command piped into ``head``)."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # no real stdout (tests capture it): nothing to quiet
+        pass
 
 
 def _main(argv: list[str] | None) -> int:
@@ -257,8 +270,32 @@ def _run(args: argparse.Namespace) -> str:
 
 def _saved_line(path: str, game) -> str:
     """The line that confirms ``--save``: the file, where the game stands, how to go on from it."""
+    import shlex
     s = game.state
-    return f"saved {path} (turn {s.turn}, {s.stage} stage): go on with {PROG} --load {path}"
+    return f"saved {path} (turn {s.turn}, {s.stage} stage): go on with {invoked_as()} --load {shlex.quote(path)}"
+
+
+def invoked_as(argv0: str | None = None, executable: str | None = None) -> str:
+    """The command that runs this CLI again from the current folder, the way it was started (``argv0``:
+    ``sys.argv[0]``): ``lcb-lab`` when that is the console script on PATH, the script's path as typed
+    otherwise (``.venv/bin/lcb-lab``), ``<python> -m lcb_lab`` for ``python -m lcb_lab`` (the interpreter
+    relative to the current folder when inside it: ``.venv/bin/python -m lcb_lab``)."""
+    import os
+    import shlex
+    import shutil
+    argv0 = (sys.argv[0] if sys.argv else "") if argv0 is None else argv0
+    if os.path.basename(argv0) == PROG:
+        found = shutil.which(PROG)
+        try:
+            on_path = found is not None and os.path.samefile(found, argv0)
+        except OSError:
+            on_path = False
+        return PROG if on_path or os.sep not in argv0 else shlex.quote(argv0)
+    if os.path.basename(argv0) != "__main__.py":        # main() called from Python (tests, tools)
+        return PROG
+    python = executable or sys.executable
+    rel = os.path.relpath(python) if os.path.isabs(python) else python
+    return f"{shlex.quote(rel if not rel.startswith('..') else python)} -m lcb_lab"
 
 
 def _empty_log(s: dict) -> str:

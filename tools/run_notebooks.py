@@ -1,8 +1,8 @@
 """Re-execute the notebooks and store their text outputs, the form nbval compares (``make notebooks``).
 
-    python tools/run_notebooks.py                 # every notebooks/*.ipynb, rewritten in place
-    python tools/run_notebooks.py --check         # run them, write nothing, exit 1 if a stored output differs
-    python tools/run_notebooks.py notebooks/01_lrs_and_intercept.ipynb
+    .venv/bin/python tools/run_notebooks.py           # every notebooks/*.ipynb, rewritten in place
+    .venv/bin/python tools/run_notebooks.py --check   # run them, write nothing, exit 1 if a stored output differs
+    .venv/bin/python tools/run_notebooks.py notebooks/01_lrs_and_intercept.ipynb   # (make notebooks NOTEBOOKS=...)
 
 Each notebook runs top to bottom in a fresh kernel of this Python environment
 (nbval's ``--nbval-current-env`` kernel), working directory = its folder.
@@ -103,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if a stored output differs")
     args = ap.parse_args(argv)
     paths = args.paths or sorted((REPO / "notebooks").glob("*.ipynb"))
+    from lcb_lab.ui.lab.voila_checks import notebook_problem
+    problem = next((pr for pr in map(notebook_problem, map(str, paths)) if pr), None)
+    if problem:                                   # a misspelt name: refused before any notebook runs
+        ap.error(problem)
     differ = []
     for path in paths:
         original = nbformat.read(path, as_version=4)
@@ -118,4 +122,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:                     # a notebook is written only after it ran whole
+        print("\ninterrupted", file=sys.stderr)
+        sys.exit(130)

@@ -1,4 +1,4 @@
-"""Reading the files lcb_lab is given (scenarios, lessons, catalogs, maps, saves).
+"""Reading the files lcb_lab is given (scenarios, lessons, catalogs, maps, saves), and writing a file whole.
 
 One place turns every way a file can be unreadable -- missing, not a
 regular file (a directory, a named pipe, a device, a socket), not UTF-8, not TOML/JSON, a JSON object
@@ -190,3 +190,29 @@ def check_depth(data: Any, file: str, limit: int = MAX_DEPTH) -> None:
         if d > limit:
             raise ScenarioError(file, "(syntax)", f"nested more than {limit} levels deep")
         stack.extend((c, d + 1) for c in children if isinstance(c, (dict, list)))
+
+
+def write_whole(path: str | Path, text: str, newline: str | None = None) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` whole, and return it as a Path: written to a temporary file beside
+    it, then put in its place (``os.replace``), so a file already there is replaced only by a complete one
+    -- a full disk, a Ctrl-C or a failure while writing leaves it as it was and no part file behind -- and
+    keeps its mode.  A link, a pipe or a device is written through.  ``newline`` as for ``open``
+    (``"\n"``: no translation on Windows).  Raises OSError (a folder: ``EISDIR``;
+    a missing folder: ``ENOENT``)."""
+    import shutil
+    p = Path(path)
+    if p.is_dir():
+        raise IsADirectoryError(21, "Is a directory", str(p))
+    if p.is_symlink() or (p.exists() and not p.is_file()):   # a link, /dev/stdout, a pipe: write through it
+        p.write_text(text, encoding="utf-8", newline=newline)
+        return p
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.part")     # created as any new file (the umask's mode)
+    try:
+        tmp.write_text(text, encoding="utf-8", newline=newline)
+        if p.exists():
+            shutil.copymode(p, tmp)                         # a replaced file keeps its mode
+        os.replace(tmp, p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return p

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.files import write_whole
 from lcb_lab.kernel.legal import Template
 from lcb_lab.kernel.observer import redact_log
 
@@ -101,7 +102,8 @@ def main(kinds: dict[str, tuple[str, Callable[[], str]]], prog: str, root: Path,
     """``PROG [--regen] [--out DIR] [KIND ...]`` over ``kinds`` (kind -> (file name, generator)):
     print the transcripts, or (``--regen``) rewrite them in ``golden_dir`` (or ``--out DIR``).
     Returns the exit code: 0 done, 2 refused (one line on stderr): ``--regen`` without ``--out``
-    when ``root`` is not a source checkout never writes into site-packages."""
+    when ``root`` is not a source checkout never writes into site-packages; ``--out`` without
+    ``--regen`` would be ignored."""
     p = argparse.ArgumentParser(prog=prog, description=doc or "golden transcripts")
     p.add_argument("kinds", nargs="*", metavar="KIND", help=f"which transcripts ({', '.join(kinds)}; default: all)")
     p.add_argument("--regen", action="store_true", help="rewrite the files in the golden folder")
@@ -111,6 +113,9 @@ def main(kinds: dict[str, tuple[str, Callable[[], str]]], prog: str, root: Path,
     unknown = [k for k in args.kinds if k not in kinds]
     if unknown:
         p.error(f"unknown playthrough {unknown[0]!r}; known: {', '.join(kinds)}")
+    if args.out is not None and not args.regen:
+        p.error(f"--out {args.out} names the folder --regen writes; without --regen the transcripts are printed: "
+                "add --regen, or leave --out out")
     if args.regen and args.out is None and not source_checkout(root):
         print(f"{prog}: error: --regen rewrites tests/golden of a source checkout, and lcb_lab is installed in "
               f"{root}: run it from a checkout (make golden) or give --out DIR", file=sys.stderr)
@@ -124,7 +129,7 @@ def main(kinds: dict[str, tuple[str, Callable[[], str]]], prog: str, root: Path,
         path = (args.out or golden_dir) / name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
+            write_whole(path, text, newline="\n")      # a Ctrl-C while writing leaves the older file whole
         except OSError as e:
             print(f"{prog}: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
             return 2

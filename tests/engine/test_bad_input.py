@@ -7,6 +7,7 @@ maps folder; designators cannot hold control characters; wrong argument
 types into the API raise InputError.
 """
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -144,7 +145,28 @@ def test_cli_save_says_where_the_game_went_and_keeps_stdout_for_the_json(tmp_pat
     r = _cli("appendix_b_combat", "--save", str(out), "--json")
     assert r.returncode == 0 and out.exists(), r.stderr
     assert json.loads(r.stdout)["scenario"]                           # the JSON alone on stdout
-    assert r.stderr.strip() == f"saved {out} (turn 2, action stage): go on with lcb-lab --load {out}"
+    python = os.path.relpath(sys.executable, ROOT)                   # run as `<python> -m lcb_lab` from ROOT
+    again = f"{sys.executable if python.startswith('..') else python} -m lcb_lab"
+    assert r.stderr.strip() == f"saved {out} (turn 2, action stage): go on with {again} --load {out}"
+
+
+@pytest.mark.parametrize("argv0, which, line", [
+    ("/v/bin/lcb-lab", "/v/bin/lcb-lab", "lcb-lab"),                  # the console script, found on PATH
+    (".venv/bin/lcb-lab", None, ".venv/bin/lcb-lab"),                  # typed as a path: the same path again
+    ("/a b/bin/lcb-lab", None, "'/a b/bin/lcb-lab'"),
+    ("/x/lcb_lab/__main__.py", None, "PYTHON -m lcb_lab"),             # python -m lcb_lab
+    ("", None, "lcb-lab"),                                             # main() called from Python
+])
+def test_the_saved_line_names_the_command_as_it_was_run(argv0, which, line, monkeypatch, tmp_path):
+    """The README runs ``.venv/bin/python -m lcb_lab ... --save game.json``: the line it prints must be one
+    that runs again there (it said ``lcb-lab --load``, no command on PATH in a checkout's shell)."""
+    from lcb_lab import __main__ as cli
+    monkeypatch.setattr("shutil.which", lambda name: which)
+    monkeypatch.setattr("os.path.samefile", lambda a, b: a == b)
+    monkeypatch.chdir(tmp_path)
+    python = str(tmp_path / ".venv" / "bin" / "python")
+    assert cli.invoked_as(argv0, python) == line.replace("PYTHON", ".venv/bin/python")
+    assert cli.invoked_as(argv0, "/elsewhere/python3") == line.replace("PYTHON", "/elsewhere/python3")
 
 
 # ------------------------------------------------------------------ 2. a save is checked like a scenario

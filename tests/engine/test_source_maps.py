@@ -69,7 +69,7 @@ def test_the_rule_index_check_fails_on_a_stale_file(tmp_path, monkeypatch, capsy
     stale.write_text(ri.render(ri.collect()).replace("| 7.53 |", "| 7.99 |"), encoding="utf-8")
     monkeypatch.setattr(ri, "OUT", stale)
     assert ri.main(["--check"]) == 1
-    assert capsys.readouterr().err == "docs/rule_index.md is out of date: run python tools/rule_index.py\n"
+    assert capsys.readouterr().err == "docs/rule_index.md is out of date: run make rule-index\n"
 
 
 def test_rule_numbers_are_read_as_the_rulebook_numbers_them():

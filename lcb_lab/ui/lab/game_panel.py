@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 import ipywidgets as W
 
 from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.files import write_whole
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
 from lcb_lab.ui.lab.messages import INPUT_ERRORS, error_text
@@ -201,7 +202,7 @@ class GamePanel:
         try:
             text = c.ui.review_html(c.live, c.viewer)
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_whole(path, text)                 # an older review is replaced only by a complete one
         except (*INPUT_ERRORS, OSError) as e:
             self.review_link.value = ""
             self._file_error("write the review to", path, e)

@@ -244,8 +244,10 @@ class UmpireLabGame:
         raise NotImplementedError
 
     def save_game(self, game: "Engine", path: Path) -> None:
-        """Write :meth:`save_data` to ``path`` as JSON; raises OSError."""
-        path.write_text(json.dumps(self.save_data(game)), encoding="utf-8")
+        """Write :meth:`save_data` to ``path`` as JSON, whole (:func:`~lcb_lab.kernel.files.write_whole`);
+        raises OSError."""
+        from lcb_lab.kernel.files import write_whole
+        write_whole(path, json.dumps(self.save_data(game)))
 
     def load_game(self, path: Path) -> "Engine":
         """The game saved in ``path`` (read by :func:`~lcb_lab.kernel.files.read_text`: a regular file,

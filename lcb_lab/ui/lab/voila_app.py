@@ -218,7 +218,8 @@ def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve the lab app (or ``NOTEBOOK``) with Voila until stopped. Returns the exit code: 0, or 2
     with one ``error: ...`` line on stderr (no Voila installed, an argument that is neither an option
-    nor a .ipynb notebook, no such notebook, ``--start`` with another game's lab)."""
+    nor a .ipynb notebook, a notebook that is missing or not one, a port that is not 1..65535, ``--start``
+    with another game's lab: :mod:`lcb_lab.ui.lab.voila_checks`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if "-h" in argv or "--help" in argv:
         print(HELP)
@@ -247,8 +248,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: unrecognized argument {stray}: the notebook to serve is a .ipynb file "
               f"(lcb-lab voila --help)", file=sys.stderr)
         return 2
-    if notebook is not None and not Path(notebook).is_file():
-        print(f"error: no notebook at {notebook}", file=sys.stderr)
+    from lcb_lab.ui.lab.voila_checks import escaped, notebook_problem, port_problem
+    problem = port_problem(options) or (notebook_problem(notebook) if notebook is not None else None)
+    if problem is not None:
+        print(f"error: {escaped(problem)}", file=sys.stderr)
         return 2
     os.environ.update(jupyter_env(os.environ))      # before Voila reads the Jupyter paths
     if notebook is not None:

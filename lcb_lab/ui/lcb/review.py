@@ -197,25 +197,8 @@ def _short(heading: str) -> str:
 
 def write_review(game: "Game", path: str | Path, team: str = "instructor") -> Path:
     """Write :func:`review_html` of ``game`` for ``team`` to ``path`` (UTF-8; the folder must
-    exist); returns the path.  The page is written whole to a temporary file beside ``path`` and
-    then put in its place: a file already there is replaced only by a complete review (a full
-    disk leaves it as it was); a link, a pipe or a device is written through.  Raises InputError for an unknown ``team``, OSError."""
-    import os
-    import shutil
-    p = Path(path)
-    page = review_html(game, team)
-    if p.is_dir():
-        raise IsADirectoryError(21, "Is a directory", str(p))
-    if p.is_symlink() or (p.exists() and not p.is_file()):   # a link, /dev/stdout, a pipe: write through it
-        p.write_text(page, encoding="utf-8")
-        return p
-    tmp = p.with_name(f".{p.name}.{os.getpid()}.part")     # created as any new file (the umask's mode)
-    try:
-        tmp.write_text(page, encoding="utf-8")
-        if p.exists():
-            shutil.copymode(p, tmp)                         # a replaced file keeps its mode
-        os.replace(tmp, p)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return p
+    exist); returns the path.  The page is written whole (:func:`lcb_lab.kernel.files.write_whole`):
+    a file already there is replaced only by a complete review (a full disk leaves it as it was); a
+    link, a pipe or a device is written through.  Raises InputError for an unknown ``team``, OSError."""
+    from lcb_lab.kernel.files import write_whole
+    return write_whole(path, review_html(game, team))

@@ -305,10 +305,12 @@ class ScenarioDraft:
         return head + dumps(self._clean())
 
     def save(self, path: str | Path) -> Path:
-        """Write :meth:`to_toml` to ``path`` (a ``.toml`` file); returns the path. LabError when it cannot be written."""
+        """Write :meth:`to_toml` to ``path`` (a ``.toml`` file), whole (:func:`lcb_lab.kernel.files.write_whole`);
+        returns the path. LabError when it cannot be written."""
+        from lcb_lab.kernel.files import write_whole
         p = Path(path)
         try:
-            p.write_text(self.to_toml(), encoding="utf-8")
+            write_whole(p, self.to_toml())
         except OSError as e:
             raise LabError(f"cannot save the scenario to {p}: {e.strerror or e}") from None
         return p

@@ -58,9 +58,11 @@ class GamePersistence:
                            "auto_policies": self.auto_policies, "scenario_info": info, "record": record})
 
     def save(self, path: str | Path) -> None:
-        """Write :meth:`to_json` to ``path``. Raises LabError when it cannot be written."""
+        """Write :meth:`to_json` to ``path``, whole (:func:`lcb_lab.kernel.files.write_whole`: a save already
+        there is replaced only by a complete one). Raises LabError when it cannot be written."""
+        from lcb_lab.kernel.files import write_whole
         try:
-            Path(path).write_text(self.to_json(), encoding="utf-8")
+            write_whole(path, self.to_json())
         except OSError as e:
             raise LabError(f"cannot save the game to {path}: {e.strerror or e}") from None
 
