@@ -114,8 +114,12 @@ _SHOWN_JS = """
 """How much of an element's height is on screen (``shown``) of its whole ``height`` (px)."""
 
 MIN_STUDY_SHOWN = 150
-"""The least height (px) of the study's result a class must see at once (its table is about 90 px:
+"""The least height (px) of the study's result table a class must see at once (the table is about 55 px:
 then all of it), beside a decision waiting."""
+MIN_TAB_ROOM = 300
+"""The least height (px) of the Impulse tab's content on screen while the study is read beside a waiting
+decision: the table and most of its first figure at once (the trial: about 20 px in JupyterLab at 1366x768,
+about 150 px in Voila)."""
 
 
 def _study_beside_a_waiting_decision(page: Page) -> dict:
@@ -137,13 +141,15 @@ def _study_beside_a_waiting_decision(page: Page) -> dict:
     table = study.locator("table.lcb-table").first
     table.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    return {"table": table.evaluate(_SHOWN_JS), "question": decision.evaluate(_SHOWN_JS),
+    room = page.locator(".lcb-app .lcb-right > .widget-tab > .widget-tab-contents").first
+    return {"table": table.evaluate(_SHOWN_JS), "room": room.evaluate(_SHOWN_JS), "question": decision.evaluate(_SHOWN_JS),
             "decision_text": decision.inner_text()}
 
 
 def _assert_both_readable(got: dict, where: str) -> None:
     table = got["table"]
     assert table["shown"] >= min(MIN_STUDY_SHOWN, table["height"] - 1), (where, got)
+    assert got["room"]["shown"] >= MIN_TAB_ROOM, (where, got)
     assert got["question"]["shown"] >= 20, (where, got)                  # the question still on screen...
     assert "INTERCEPT" in got["decision_text"] and "Red (RU)" in got["decision_text"], (where, got)  # ...saying what waits
 

@@ -182,3 +182,39 @@ def test_a_teams_study_goes_stale_when_it_acts_on():
     assert plain_text(p.stale.value) == ("Studied at step 2; the game has moved on (now step 3): "
                                          "Study again for the plan as it stands.")
     assert "lcb-stale" in p.result_box._dom_classes
+
+
+def test_opening_the_study_folds_the_waiting_question_to_one_line_drawn_from_the_controller():
+    """RU's INTERCEPT question for US waits (instructor view): opening *What if? Study this plan* folds it to one
+    line naming the kind, the deciding team and the rule, with *Open the question*; that is the controller's
+    state at this moment (``decision_folded``), so the question is whole again after *Open*, after the study
+    is folded away, and at the next decision or after any act."""
+    lab = staged_lab("instructor")
+    d, p = lab.decision, lab.study_panel
+    assert on_page(lab, d.frame) and not d.is_folded and on_page(lab, d.fold_button)
+    p.widget.selected_index = 0                               # the reader opens the study
+    assert lab.ctl.decision_is_folded() and d.is_folded and not on_page(lab, d.frame)
+    assert plain_text(d.folded_line.value) == "Decision waiting for Blue (US): INTERCEPT 7.54"
+    assert on_page(lab, d.open_button)
+    d.open_button.click()                                     # the question whole again, the study still open
+    assert not d.is_folded and on_page(lab, d.frame) and p.widget.selected_index == 0
+    assert p.run(runs=20, seed=1) is not None and d.is_folded   # a study run: the result is what was asked for
+    p.widget.selected_index = None                            # the study folded away: the question whole
+    assert not d.is_folded and lab.ctl.decision_folded is None
+    d.fold_button.click()
+    assert d.is_folded
+    lab.set_team("US")                                         # another view: whole (US answers it)
+    assert not d.is_folded and on_page(lab, d.frame) and "Never INTERCEPT" in [b.description for b in d.policy_box.children]
+    lab.set_team("instructor")
+    assert d.is_folded                                         # the instructor's moment, still folded
+    lab.answer_policy("no_intercept")                          # answered: no question, nothing folded on the page
+    assert not d.visible and not lab.ctl.decision_is_folded()
+
+
+def test_a_folded_question_in_the_other_teams_view_names_no_secret():
+    """In RU's view US's question reads as its kind, rule and deciding team, folded or whole."""
+    lab = staged_lab("RU")
+    d = lab.decision
+    lab.study_panel.widget.selected_index = 0
+    assert d.is_folded and plain_text(d.folded_line.value) == "Decision waiting for Blue (US): INTERCEPT 7.54"
+    assert "1 Kilo" not in d.folded_line.value
