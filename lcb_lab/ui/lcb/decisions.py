@@ -26,7 +26,7 @@ options for that team, and *Answer* / *Pass* are not built (not hidden).
 
 In the lab the panel follows a :class:`~lcb_lab.ui.lab.controller.LabController`
 (:meth:`DecisionPanel.bind`): it observes ``pending``, ``viewer``, ``version`` and ``decision_folded`` and
-is rebuilt only when the decision or the view changed.  There the question has *Fold the question*: it
+is rebuilt only when the decision or the view changed.  There the question has *Fold*: it
 folds to one line -- "Decision waiting for Red (RU): INTERCEPT (7.54)" and *Open the question* -- so the
 tabs below get the column (a study of the plan read beside the waiting question; opening the study folds
 it too, :mod:`.study_panel`).  Folded or whole is the controller's state at that moment of the game
@@ -162,7 +162,7 @@ class DecisionPanel:
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.answer_row = W.HBox([])
         """*Answer* (or *Respond*) and *Pass*: built only in a view that answers the choice now."""
-        self.fold_button = W.Button(description="Fold the question", icon="chevron-up", layout=W.Layout(width="auto"),
+        self.fold_button = W.Button(description="Fold", icon="chevron-up", layout=W.Layout(width="auto", flex="0 0 auto"),
                                     tooltip="fold the question to one line: the tabs below get the column")
         self.fold_button.add_class("lcb-fold")
         self.fold_button.on_click(lambda _b: self.ctl and self.ctl.fold_decision(True))
@@ -174,9 +174,10 @@ class DecisionPanel:
             border="2px solid #d07a00", padding="2px 4px", margin="4px 0", align_items="center", flex_flow="row wrap"))
         """The question folded to one line: its kind, rule and deciding team, and *Open the question*."""
         self.folded.add_class("lcb-decision-folded")
-        self.fold_row = W.HBox([], layout=W.Layout(justify_content="flex-end"))
-        """*Fold the question* above the question, in the lab only (:meth:`bind`)."""
-        self.frame = W.VBox([self.fold_row, self.header, self.body, self.answer_row, self.policy_box],
+        self.head_row = W.HBox([self.header], layout=W.Layout(align_items="flex-start"))
+        """The question's heading, and beside it *Fold* in the lab (:meth:`bind`)."""
+        self.head_row.add_class("lcb-decision-head")
+        self.frame = W.VBox([self.head_row, self.body, self.answer_row, self.policy_box],
                             layout=W.Layout(border="2px solid #d07a00", padding="4px", margin="4px 0"))
         self.widget = W.VBox([])
         """The panel: the framed question while a choice is pending, else nothing on the page."""
@@ -202,7 +203,7 @@ class DecisionPanel:
     def bind(self, ctl: "LcbController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
         self.ctl = ctl
-        self.fold_row.children = (self.fold_button,)
+        self.head_row.children = (self.header, self.fold_button)
         self.follower = follow(ctl, ["pending", "viewer", "version", "past_step", "checkpoint", "decision_folded"],
                                self._draw_from_view)
 
