@@ -147,7 +147,6 @@ def _study_beside_a_waiting_decision(page: Page) -> dict:
 
 
 def _assert_both_readable(got: dict, where: str) -> None:
-    print(where, got)
     table = got["table"]
     assert table["shown"] >= min(MIN_STUDY_SHOWN, table["height"] - 1), (where, got)
     assert got["room"]["shown"] >= MIN_TAB_ROOM, (where, got)
