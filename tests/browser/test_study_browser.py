@@ -6,6 +6,8 @@ Red (RU), the page no longer holds US's study. The strict harness fails the
 test on any browser-console error or outside request."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -178,7 +180,9 @@ def test_a_study_beside_a_waiting_decision_is_readable_in_jupyterlab_at_1366x768
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)], ids=["1366x768", "1920x1080"])
 def test_a_study_beside_a_waiting_decision_is_readable_in_voila(page: Page, voila_app_url: str, size) -> None:
     """The Voila app (``lcb-lab voila``'s notebook) at 1366x768 and 1920x1080: the same study beside RU's
-    waiting INTERCEPT question, its result table whole on screen (about 150 px of the tab before)."""
+    waiting INTERCEPT question, its result table whole on screen (about 150 px of the tab before).  Then RU
+    answers and the instructor undoes the answer: the result stays greyed under "Studied at step N; the game
+    has moved on", never read as the plan's now."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     L.open_voila_lab(page, voila_app_url)
     got = _study_beside_a_waiting_decision(page)
@@ -186,3 +190,17 @@ def test_a_study_beside_a_waiting_decision_is_readable_in_voila(page: Page, voil
     page.screenshot(path=str(D.RESULTS / f"study-beside-decision-voila-{size[0]}x{size[1]}.png"))
     _assert_both_readable(got, f"Voila {size}")
     assert L.clipping_problems(page) == []
+    study = page.locator(".lcb-study").first
+    expect(study.locator(".lcb-stale")).to_have_count(0)
+    L.button(page, "Open the question", ".lcb-decision").click()           # RU answers: the plan moves on
+    L.button(page, "Never INTERCEPT", ".lcb-decision").click()
+    expect(study).to_contain_text(re.compile(r"Studied at step (\d+); the game has moved on \(now step (\d+)\)"),
+                                  timeout=D.KERNEL_MS)
+    expect(study.locator(".lcb-stale")).to_have_count(1)                # the old result greyed, not read as now's
+    studied = re.search(r"Studied at step (\d+)", study.inner_text()).group(1)
+    L.undo(page)                                                       # an Undo: the question back, the study kept greyed
+    expect(page.locator(".lcb-app .lcb-decision").first).to_contain_text("Never INTERCEPT", timeout=D.KERNEL_MS)
+    expect(study).to_contain_text(f"Studied at step {studied}; the game has changed since (now at step {studied} "
+                                  "again): Study again for the plan as it stands.", timeout=D.KERNEL_MS)
+    study.locator(".lcb-stale-line").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(D.RESULTS / f"study-stale-voila-{size[0]}x{size[1]}.png"))

@@ -161,8 +161,8 @@ def test_a_study_is_marked_stale_once_the_game_moves_on_and_after_an_undo():
     assert lab.undo() and lab.ctl.live.history.cursor == 2   # undo, then a different act: step 3 again,
     lab.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 1),)))   # another plan
     assert lab.ctl.view_model().step == 3
-    assert plain_text(p.stale.value) == ("Studied at step 3; the game has changed since (an undo, then other "
-                                         "acts): Study again for the plan as it stands.")
+    assert plain_text(p.stale.value) == ("Studied at step 3; the game has changed since (now at step 3 again): "
+                                         "Study again for the plan as it stands.")
 
 
 def test_a_teams_study_goes_stale_when_it_acts_on():

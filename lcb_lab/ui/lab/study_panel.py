@@ -161,7 +161,8 @@ class StudyPanel:
 def stale_line(studied: int, now: int) -> str:
     """The line over a study of step ``studied`` once the game has changed since, the game now at step
     ``now`` (HTML): "Studied at step 3; the game has moved on (now step 4): Study again for the plan as it
-    stands."; at the same step number (an undo, then other acts) it says the game has changed since."""
+    stands."; back at the same step number (an undo, perhaps then other acts) "the game has changed since
+    (now at step 3 again)"."""
     since = (f"the game has moved on (now step {now})" if now != studied
-             else "the game has changed since (an undo, then other acts)")
+             else f"the game has changed since (now at step {now} again)")
     return (f"<b>Studied at step {studied}</b>; {since}: <b>Study again</b> for the plan as it stands.")
