@@ -33,10 +33,17 @@ class ViewModel(Protocol):
     ``step_label``: the last step of the record as the viewer may read it ("" before the first);
     ``log``: the log entries the viewer may read (each a dict of the game's log form);
     ``offers``: the viewer's legal actions now (empty when it is not the viewer's to act);
-    ``pending``: the choice waiting (:class:`PendingLike`), or None."""
+    ``pending``: the choice waiting (:class:`PendingLike`), or None;
+    ``step``: the step of the record the game stands at (its history's cursor: public, the History tab
+    numbers the steps for every viewer); ``revision``: the engine's count of changes
+    (:attr:`~lcb_lab.kernel.engine.Engine.revision`: one more per act, undo, goto or loaded record; as
+    public as the steps), so a front end tells a drawing made at one moment of the game from a later one
+    even when an undo and another act bring the step number back."""
 
     viewer: str
     step_label: str
     log: Sequence[dict]
     offers: Any
     pending: PendingLike | None
+    step: int
+    revision: int

@@ -6,6 +6,8 @@ Red (RU), the page no longer holds US's study. The strict harness fails the
 test on any browser-console error or outside request."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -94,3 +96,111 @@ def test_the_study_figures_fit_the_lab_in_jupyterlab_at_1366x768(page: Page, jup
     expect(page.locator(".lcb-app .bk-Canvas")).to_have_count(canvases + 4, timeout=D.KERNEL_MS)
     page.wait_for_timeout(1000)                                          # the figures' layout settles
     assert L.clipping_problems(page) == []
+
+
+_SHOWN_JS = """
+(el) => {
+  // the height (px) of el a reader sees: its box cut by the viewport and by every ancestor that clips or scrolls
+  const r = el.getBoundingClientRect();
+  let top = Math.max(r.top, 0), bottom = Math.min(r.bottom, window.innerHeight);
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (/(auto|scroll|hidden|clip)/.test(s.overflowY)) {
+      const b = a.getBoundingClientRect();
+      top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom);
+    }
+  }
+  return {shown: Math.max(0, bottom - top), height: r.height};
+}
+"""
+"""How much of an element's height is on screen (``shown``) of its whole ``height`` (px)."""
+
+MIN_STUDY_SHOWN = 150
+"""The least height (px) of the study's result table a class must see at once (the table is about 55 px:
+then all of it), beside a decision waiting."""
+MIN_TAB_ROOM = 300
+"""The least height (px) of the Impulse tab's content on screen while the study is read beside a waiting
+decision: the table and most of its first figure at once (the trial: about 20 px in JupyterLab at 1366x768,
+about 150 px in Voila)."""
+
+
+def _study_beside_a_waiting_decision(page: Page) -> dict:
+    """Instructor view: DDG-51's LRS at 1 Anna committed (RU's INTERCEPT question waiting), then *What if?
+    Study this plan* opened and run with 200 runs, the result scrolled into view inside its tab as a
+    reader would; returns what is seen of the result table and of the waiting question."""
+    L.to_combat(page)
+    L.fire_lrs(page, "1 Anna")
+    decision = page.locator(".lcb-app .lcb-decision").first
+    expect(decision).to_contain_text("INTERCEPT", timeout=D.KERNEL_MS)
+    L.tab(page, L.TAB_IMPULSE).click()
+    page.get_by_text("What if? Study this plan").first.click()
+    study = page.locator(".lcb-study").first
+    expect(study).to_contain_text("The impulse of TF Boston (US) so far", timeout=D.KERNEL_MS)
+    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="200")
+    L.button(page, "Study this plan", ".lcb-study").click()
+    expect(study).to_contain_text("this plan: 200 runs", timeout=D.LOAD_TIMEOUT_MS)
+    page.wait_for_timeout(1000)                                          # the figures' layout settles
+    table = study.locator("table.lcb-table").first
+    table.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    room = page.locator(".lcb-app .lcb-right > .widget-tab > .widget-tab-contents").first
+    return {"table": table.evaluate(_SHOWN_JS), "room": room.evaluate(_SHOWN_JS), "question": decision.evaluate(_SHOWN_JS),
+            "decision_text": decision.inner_text()}
+
+
+def _assert_both_readable(got: dict, where: str) -> None:
+    table = got["table"]
+    assert table["shown"] >= min(MIN_STUDY_SHOWN, table["height"] - 1), (where, got)
+    assert got["room"]["shown"] >= MIN_TAB_ROOM, (where, got)
+    assert got["question"]["shown"] >= 20, (where, got)                  # the question still on screen...
+    assert "INTERCEPT" in got["decision_text"] and "Red (RU)" in got["decision_text"], (where, got)  # ...saying what waits
+
+
+@pytest.mark.browser
+def test_a_study_beside_a_waiting_decision_is_readable_in_jupyterlab_at_1366x768(page: Page,
+                                                                                 jupyterlab_server: D.Server) -> None:
+    """JupyterLab at 1366x768 with the file browser open: while RU's INTERCEPT question waits (exactly when
+    exact odds exist), the instructor's study of the plan is readable -- its whole result table on screen
+    inside the Impulse tab (the question left the tab about 20 px) -- and the question still says what
+    waits, with a control to open it again."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    L.open_and_run_all(page, jupyterlab_server, file_browser=True)
+    page.locator(".lcb-app").first.scroll_into_view_if_needed()
+    L.wait_kernel_listening(page)
+    got = _study_beside_a_waiting_decision(page)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / "study-beside-decision-jupyterlab-1366x768.png"))
+    _assert_both_readable(got, "JupyterLab 1366x768")
+    L.button(page, "Open the question", ".lcb-decision").click()           # the question whole again
+    expect(page.locator(".lcb-app .lcb-decision").first).to_contain_text("INTERCEPT to match", timeout=D.KERNEL_MS)
+    assert L.clipping_problems(page) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)], ids=["1366x768", "1920x1080"])
+def test_a_study_beside_a_waiting_decision_is_readable_in_voila(page: Page, voila_app_url: str, size) -> None:
+    """The Voila app (``lcb-lab voila``'s notebook) at 1366x768 and 1920x1080: the same study beside RU's
+    waiting INTERCEPT question, its result table whole on screen (about 150 px of the tab before).  Then RU
+    answers and the instructor undoes the answer: the result stays greyed under "Studied at step N; the game
+    has moved on", never read as the plan's now."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    L.open_voila_lab(page, voila_app_url)
+    got = _study_beside_a_waiting_decision(page)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"study-beside-decision-voila-{size[0]}x{size[1]}.png"))
+    _assert_both_readable(got, f"Voila {size}")
+    assert L.clipping_problems(page) == []
+    study = page.locator(".lcb-study").first
+    expect(study.locator(".lcb-stale")).to_have_count(0)
+    L.button(page, "Open the question", ".lcb-decision").click()           # RU answers: the plan moves on
+    L.button(page, "Never INTERCEPT", ".lcb-decision").click()
+    expect(study).to_contain_text(re.compile(r"Studied at step (\d+); the game has moved on \(now step (\d+)\)"),
+                                  timeout=D.KERNEL_MS)
+    expect(study.locator(".lcb-stale")).to_have_count(1)                # the old result greyed, not read as now's
+    studied = re.search(r"Studied at step (\d+)", study.inner_text()).group(1)
+    L.undo(page)                                                       # an Undo: the question back, the study kept greyed
+    expect(page.locator(".lcb-app .lcb-decision").first).to_contain_text("Never INTERCEPT", timeout=D.KERNEL_MS)
+    expect(study).to_contain_text(f"Studied at step {studied}; the game has changed since (now at step {studied} "
+                                  "again): Study again for the plan as it stands.", timeout=D.KERNEL_MS)
+    study.locator(".lcb-stale-line").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(D.RESULTS / f"study-stale-voila-{size[0]}x{size[1]}.png"))

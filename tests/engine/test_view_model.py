@@ -28,7 +28,8 @@ def test_the_module_reads_no_state():
 class _NoState:
     """A game that only answers the observer's questions: any other attribute is refused."""
 
-    ALLOWED = {"view", "log_entries", "step_label_for", "history", "pending", "impulse", "next_team", "stage"}
+    ALLOWED = {"view", "log_entries", "step_label_for", "history", "pending", "impulse", "next_team", "stage",
+               "revision"}
 
     def __init__(self, game):
         self._g = game
@@ -48,6 +49,27 @@ def test_built_from_a_game_with_no_state_for_each_viewer():
         vm = view_model(_NoState(g), viewer, shown_offers=offers(g, viewer))
         assert isinstance(vm, ViewModelProtocol) and vm.viewer == viewer
         assert vm == view_model(g, viewer)
+
+
+def test_the_step_and_revision_tell_one_moment_of_the_game_from_a_later_one():
+    """``step`` is the record's cursor and ``revision`` the engine's count of changes, the same for every
+    viewer (the History tab numbers the steps for all): an act moves both, a refusal neither, an undo takes
+    the step back but not the revision, and another act at the same step number is told apart by it."""
+    g = load_scenario("gotland_redux", seed=1)
+    start = view_model(g, "US")
+    assert (start.step, start.revision) == (0, 0)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    after = [view_model(g, v) for v in ("US", "RU", "instructor")]
+    assert {(vm.step, vm.revision) for vm in after} == {(1, 1)}
+    with pytest.raises(Exception):
+        g.apply(A.BeginImpulse("TF Memphis"))                        # refused: the moment unchanged
+    assert (view_model(g, "RU").step, view_model(g, "RU").revision) == (1, 1)
+    g.undo()
+    undone = view_model(g, "US")
+    assert undone.step == 0 and undone.revision > 1
+    g.apply(A.BeginImpulse("TF Boston"))                             # step 1 again, another act
+    again = view_model(g, "US")
+    assert again.step == 1 and again.revision > undone.revision
 
 
 def test_what_each_viewer_gets_at_the_start_of_the_action_stage():

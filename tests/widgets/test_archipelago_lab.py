@@ -312,6 +312,22 @@ def test_the_study_tab_plays_the_turn_so_far_with_the_shots_exact_chance_beside_
     assert not panel.button.disabled
 
 
+def test_the_study_tab_marks_a_study_the_turn_has_moved_on_from():
+    """The shared study panel in a second game: Red studies its turn at step 2, then ends the turn; the
+    result stays, greyed under the line naming the step it studied (the view model's revision)."""
+    from lcb_lab.games.archipelago import actions as A
+    from tests.widgets.conftest import plain_text
+    lab = _skirmish([4, 4, 3, 2], team="Red")
+    lab.turn_panel.roll_button.click()
+    lab.apply_act(A.LaunchTorpedo("Red TB-1", "Blue TB-1"))
+    panel = lab.study_panel
+    assert panel.run(runs=20, seed=2) is not None and panel.stale.value == ""
+    lab.turn_panel.end_turn()
+    assert plain_text(panel.stale.value) == ("Studied at step 2; the game has moved on (now step 3): "
+                                             "Study again for the plan as it stands.")
+    assert "lcb-stale" in panel.result_box._dom_classes and "first shot hits" in panel.table.value
+
+
 def test_level_3_a_helicopter_takes_off_and_flies_through_more_acts_with_the_odds_of_its_roll():
     """The lab plays level 3 (l.396ff): the helicopters' acts come in *More acts*, each family's
     options made by the engine's own template; a take-off (l.439), then next turn the flying

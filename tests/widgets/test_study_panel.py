@@ -132,3 +132,89 @@ def test_a_kernel_interrupt_during_the_panels_study_is_one_line():
     assert p.run(runs=200, seed=3) is None and p.result is None
     assert plain_text(p.table.value).startswith("study interrupted (Ctrl-C) after 25 of 200 runs")
     assert not p.button.disabled and p.figures.children == ()
+
+
+def test_a_study_is_marked_stale_once_the_game_moves_on_and_after_an_undo():
+    """A study shown after a later act, or an Undo, must not read as the current plan's: the panel says at
+    which step it was studied and that the game has moved on (decided from the view model's revision), and
+    greys the result; the same moment redrawn (a refresh, a refused act) keeps it current; Study again
+    makes it current."""
+    lab = staged_lab("instructor")
+    p = lab.study_panel
+    assert lab.ctl.view_model().step == 3
+    assert p.run(runs=50, seed=1) is not None
+    assert p.stale.value == "" and "lcb-stale" not in p.result_box._dom_classes
+    lab.refresh()
+    before = lab.ctl.view_model().revision
+    lab.apply(A.ResolveCombat())                            # refused: RU's INTERCEPT question still waits
+    assert lab.ctl.view_model().revision == before and p.stale.value == ""
+    lab.answer_policy("no_intercept")                       # a later act: step 4
+    stale = plain_text(p.stale.value)
+    assert stale == "Studied at step 3; the game has moved on (now step 4): Study again for the plan as it stands.", stale
+    assert "lcb-stale" in p.result_box._dom_classes and "1 Whiskey destroyed" in plain_text(p.table.value)
+    assert p.run(runs=50, seed=1) is not None                # studied again: current
+    assert p.stale.value == "" and "lcb-stale" not in p.result_box._dom_classes
+    assert lab.undo()                                       # an Undo takes the game back to step 3
+    assert plain_text(p.stale.value) == ("Studied at step 4; the game has moved on (now step 3): "
+                                         "Study again for the plan as it stands.")
+    assert p.run(runs=50, seed=1) is not None and p.stale.value == ""
+    assert lab.undo() and lab.ctl.live.history.cursor == 2   # undo, then a different act: step 3 again,
+    lab.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 1),)))   # another plan
+    assert lab.ctl.view_model().step == 3
+    assert plain_text(p.stale.value) == ("Studied at step 3; the game has changed since (now at step 3 again): "
+                                         "Study again for the plan as it stands.")
+
+
+def test_a_teams_study_goes_stale_when_it_acts_on():
+    """RU studies its impulse declared (step 2), then commits its LRS in its own view: the study is
+    marked as of step 2 (step numbers only: public, the History tab numbers them for every view)."""
+    g = lcb_lab.situation(
+        units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+               "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+               "1 Kilo": ("usmc_iamd_section", "F-6")},
+        colours={"F-6": "brown"}, initiative="RU", seed=5)
+    lab = LabApp(g, team="RU")
+    lab.apply(A.BeginImpulse("TF Red"))
+    lab.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
+    p = lab.study_panel
+    assert p.run(runs=30, seed=2) is not None and p.stale.value == ""
+    lab.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
+    assert plain_text(p.stale.value) == ("Studied at step 2; the game has moved on (now step 3): "
+                                         "Study again for the plan as it stands.")
+    assert "lcb-stale" in p.result_box._dom_classes
+
+
+def test_opening_the_study_folds_the_waiting_question_to_one_line_drawn_from_the_controller():
+    """RU's INTERCEPT question for US waits (instructor view): opening *What if? Study this plan* folds it to one
+    line naming the kind, the deciding team and the rule, with *Open the question*; that is the controller's
+    state at this moment (``decision_folded``), so the question is whole again after *Open*, after the study
+    is folded away, and at the next decision or after any act."""
+    lab = staged_lab("instructor")
+    d, p = lab.decision, lab.study_panel
+    assert on_page(lab, d.frame) and not d.is_folded and on_page(lab, d.fold_button)
+    p.widget.selected_index = 0                               # the reader opens the study
+    assert lab.ctl.decision_is_folded() and d.is_folded and not on_page(lab, d.frame)
+    assert plain_text(d.folded_line.value) == "Decision waiting for Blue (US): INTERCEPT 7.54"
+    assert on_page(lab, d.open_button)
+    d.open_button.click()                                     # the question whole again, the study still open
+    assert not d.is_folded and on_page(lab, d.frame) and p.widget.selected_index == 0
+    assert p.run(runs=20, seed=1) is not None and d.is_folded   # a study run: the result is what was asked for
+    p.widget.selected_index = None                            # the study folded away: the question whole
+    assert not d.is_folded and lab.ctl.decision_folded is None
+    d.fold_button.click()
+    assert d.is_folded
+    lab.set_team("US")                                         # another view: whole (US answers it)
+    assert not d.is_folded and on_page(lab, d.frame) and "Never INTERCEPT" in [b.description for b in d.policy_box.children]
+    lab.set_team("instructor")
+    assert d.is_folded                                         # the instructor's moment, still folded
+    lab.answer_policy("no_intercept")                          # answered: no question, nothing folded on the page
+    assert not d.visible and not lab.ctl.decision_is_folded()
+
+
+def test_a_folded_question_in_the_other_teams_view_names_no_secret():
+    """In RU's view US's question reads as its kind, rule and deciding team, folded or whole."""
+    lab = staged_lab("RU")
+    d = lab.decision
+    lab.study_panel.widget.selected_index = 0
+    assert d.is_folded and plain_text(d.folded_line.value) == "Decision waiting for Blue (US): INTERCEPT 7.54"
+    assert "1 Kilo" not in d.folded_line.value

@@ -38,6 +38,8 @@ class ToyViewModel:
     offers: tuple
     pending: None
     view: dict
+    step: int = 0
+    revision: int = 0
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ class ToyUi(UmpireLabGame):
         n = game.history.cursor
         return ToyViewModel(viewer, game.step_label_for(n, viewer) if n else "",
                             tuple(redact_log(game.state.log, viewer)), () if past else _acts(game, viewer), None,
-                            view(game, viewer))
+                            view(game, viewer), n, game.revision)
 
     def compare(self, first: Scouts, branch: Scouts, viewer: str) -> list[ToyDiff]:
         rows = [ToyDiff("score", p, first.state.scores[p], branch.state.scores[p]) for p in PLAYERS

@@ -55,7 +55,8 @@ class ViewModel:
     as the viewer reads it ("" before the first); ``stage``: "planning" / "deployment" / "action"
     / "over" (3.0); ``playing``: the team whose impulse it is, or that begins the next one (None
     at the end of the turn, 3.3); ``impulse``: ``(team, task force, phase)`` of the impulse under
-    way, or None."""
+    way, or None; ``step`` and ``revision``: where the record stands and the engine's count of changes
+    (the kernel's :class:`~lcb_lab.kernel.view_model.ViewModel`; public)."""
 
     viewer: str
     stage: str
@@ -66,6 +67,8 @@ class ViewModel:
     step_label: str = ""
     playing: str | None = None
     impulse: tuple[str, str, str] | None = None
+    step: int = 0
+    revision: int = 0
 
     # ------------------------------------------------------------ what the viewer may know
     @property
@@ -233,4 +236,5 @@ def view_model(game: Any, viewer: str, shown_offers: Offers | None = None) -> Vi
         pending=_pending(game, viewer), log=tuple(game.log_entries(viewer)),
         step_label=game.step_label_for(cursor, viewer) if cursor > 0 else "",
         playing=_playing(game),
-        impulse=(imp.team, imp.task_force, imp.phase) if imp is not None else None)
+        impulse=(imp.team, imp.task_force, imp.phase) if imp is not None else None,
+        step=cursor, revision=game.revision)

@@ -41,7 +41,7 @@ from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
 from lcb_lab.games.archipelago.scenario_setup import LAUNCHERS
 from lcb_lab.kernel.saved import restore
-from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, steps_text
+from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, record_place, steps_text
 
 __all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "LAUNCHERS", "launcher_choices", "launcher_squares",
            "new_archipelago"]
@@ -250,7 +250,8 @@ class ArchUi(UmpireLabGame):
         """``viewer``'s view model (module docstring); ``past``: it offers nothing."""
         actor, offers = (None, ()) if past else offers_for(game, viewer)
         log = tuple(r for r in game.read_log(viewer) if r is not None)
-        return ArchViewModel(viewer, self.step_label(game, viewer), log, offers, None, view(game, viewer), actor)
+        return ArchViewModel(viewer, self.step_label(game, viewer), log, offers, None, view(game, viewer), actor,
+                             **record_place(game))
 
     def undo_looks(self, game: Archipelago) -> list[Callable[[], str | None]]:
         """A player's undo: not of a step that ended the game (it showed every secret, l.394)."""

@@ -23,7 +23,7 @@ from lcb_lab.games.force_on_force.game import ForceOnForce, new_game
 from lcb_lab.games.force_on_force.observer import pending, read_log, view
 from lcb_lab.games.force_on_force.saves import from_save, save_data
 from lcb_lab.kernel.observer import INSTRUCTOR
-from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, steps_text
+from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, mover_offers, record_place, steps_text
 
 __all__ = ["FofUi", "FofViewModel", "FofDiff", "FOF_UI", "UMPIRE", "SCENARIOS", "offers_for", "question_text"]
 
@@ -111,7 +111,7 @@ class FofUi(UmpireLabGame):
         actor, offers = (None, ()) if past else offers_for(game, viewer)
         log = tuple(r for r in read_log(game, viewer) if r is not None)
         return FofViewModel(viewer, self.step_label(game, viewer), log, offers, None, view(game, viewer), actor,
-                            pending(game))
+                            pending(game), **record_place(game))
 
     def read_log(self, game: ForceOnForce, viewer: str) -> list:
         """The log as ``viewer`` may read it (:func:`~lcb_lab.games.force_on_force.observer.read_log`)."""

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.kernel.timeline import TimelineRow
     from lcb_lab.kernel.view_model import ViewModel
 
-__all__ = ["LabGame", "LabPanels", "LabMap", "DiffLike", "LabDiff", "LabViewModel", "UmpireLabGame", "mover_offers",
+__all__ = ["LabGame", "LabPanels", "LabMap", "DiffLike", "LabDiff", "LabViewModel", "UmpireLabGame", "mover_offers", "record_place",
            "steps_text"]
 
 
@@ -166,8 +166,8 @@ class LabDiff:
 @dataclass(frozen=True)
 class LabViewModel:
     """One viewer's picture of a game (the kernel's ``ViewModel`` fields, plus ``view``: the game
-    observer's view for the viewer, and ``actor``: whose acts ``offers`` are, or None).  A game's
-    subclass adds its own fields after these."""
+    observer's view for the viewer, and ``actor``: whose acts ``offers`` are, or None; ``step`` and
+    ``revision``, keyword only: :func:`record_place`).  A game's subclass adds its own fields after these."""
 
     viewer: str
     step_label: str
@@ -176,6 +176,14 @@ class LabViewModel:
     pending: None
     view: dict
     actor: str | None
+    step: int = field(default=0, kw_only=True)
+    revision: int = field(default=0, kw_only=True)
+
+
+def record_place(game: "Engine") -> dict[str, int]:
+    """A view model's ``step`` (the record's cursor) and ``revision`` (the engine's count of changes)
+    of ``game``: public, the History tab numbers the steps for every viewer."""
+    return {"step": game.history.cursor, "revision": game.revision}
 
 
 def mover_offers(game: "Engine", viewer: str, all_seeing: str = INSTRUCTOR) -> tuple[str | None, tuple]:

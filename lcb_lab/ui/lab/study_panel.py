@@ -14,8 +14,15 @@ the view changes (a hand-over, the view picker) or another game is loaded, the r
 and its bar are taken off the page: a team never reads the other team's study (its plan, its own
 units and supply) nor the instructor's (the true board).
 
-What it observes: the controller's ``version`` and ``viewer`` (the offer line, the result's owner),
-and its own button.
+A study that has gone stale: a result belongs to the moment of the game it studied, the view model's
+``revision`` (the engine's count of changes) and ``step``.  Once the game shown has changed since (a
+later act, an Undo, a past step shown from the History tab) the result stays, greyed, under one line
+that says so -- "Studied at step 3; the game has moved on (now step 4): Study again for the plan as it
+stands." -- so a class never reads an old study as the current plan's.  The step numbers are public
+(the History tab numbers the steps for every view).
+
+What it observes: the controller's ``version`` and ``viewer`` (the offer line, the result's owner,
+the stale line), and its own button.
 """
 from __future__ import annotations
 
@@ -28,7 +35,7 @@ from lcb_lab.kernel.study import StudyInterrupted
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
 
-__all__ = ["StudyPanel", "RESULT_HEAD"]
+__all__ = ["StudyPanel", "RESULT_HEAD", "stale_line"]
 
 RESULT_HEAD = "<tr><th>event</th><th>rule</th><th>exact</th><th>sampled (95 %)</th></tr>"
 """The head of a study's exact-versus-sampled table."""
@@ -52,6 +59,8 @@ class StudyPanel:
         self.ctl = ctl
         self.result: Any = None
         """The last study shown (None: none yet)."""
+        self._studied: tuple[Any, int, int] | None = None
+        """(game shown, view model revision, step) of the moment the result shown studied (None: none shown)."""
         self.runs = W.Dropdown(description="Runs", options=list(runs), value=runs[1], layout=W.Layout(width="150px"))
         self.horizon = W.Dropdown(description="Until", options=list(horizons), value=horizon,
                                   layout=W.Layout(width="170px"))
@@ -68,9 +77,13 @@ class StudyPanel:
         """The line that says whether and what this view may study."""
         self.table = W.HTML()
         self.figures = W.VBox()
+        self.stale = W.HTML()
+        """The line over a result the game has moved on from (:func:`stale_line`; "" while it is current)."""
+        self.result_box = W.VBox([self.table, self.figures])
+        """The table and the figures; class ``lcb-stale`` (greyed) while :attr:`stale` speaks."""
         pickers = W.HBox([self.runs, *extra, self.horizon], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.offer, pickers, self.run_row,
-                              W.HTML(f'<div class="lcb-small lcb-muted">{esc(note)}</div>'), self.table, self.figures])
+                              W.HTML(f'<div class="lcb-small lcb-muted">{esc(note)}</div>'), self.stale, self.result_box])
         self.button.on_click(lambda _b: self.run())
         self.redraw = follow(ctl, ["version", "viewer"], self.draw)
         self.redraw()
@@ -87,11 +100,27 @@ class StudyPanel:
         ok, why = self.may_study(self.ctl.game, self.ctl.viewer)
         self.offer.value = f'<div class="lcb-small">{esc(why)}</div>'
         self.button.disabled = not ok
+        self._mark_stale()
+
+    def _mark_stale(self) -> None:
+        """The stale line and the greyed result when the game shown has changed since the study (module doc)."""
+        line = ""
+        if self._studied is not None:
+            game, revision, step = self._studied
+            vm = self.ctl.view_model()
+            if game is not self.ctl.game or vm.revision != revision:
+                line = stale_line(step, vm.step)
+        self.stale.value = f'<div class="lcb-card lcb-stale-line">{line}</div>' if line else ""
+        if line:
+            self.result_box.add_class("lcb-stale")
+        else:
+            self.result_box.remove_class("lcb-stale")
 
     def clear(self) -> None:
         """Take the result, its figures and the progress bar off the page."""
-        self.result, self._owner = None, None
+        self.result, self._owner, self._studied = None, None, None
         self.table.value = ""
+        self._mark_stale()
         self.figures.children = ()
         self.run_row.children = (self.button,)
 
@@ -109,6 +138,8 @@ class StudyPanel:
         start, plan = self.make_plan(self.ctl.game)
         n = runs or self.runs.value
         self.clear()
+        vm = self.ctl.view_model()
+        moment = (self.ctl.game, vm.revision, vm.step)
         self.bar.max = n
         self._progress(0, n)
         self.run_row.children = (self.button, self.bar, self.count)
@@ -121,7 +152,17 @@ class StudyPanel:
             return None
         finally:
             self.button.disabled = not self.may_study(self.ctl.game, self.ctl.viewer)[0]
-        self.result, self._owner = r, (self.ctl.viewer, self.ctl.live)
+        self.result, self._owner, self._studied = r, (self.ctl.viewer, self.ctl.live), moment
         self.table.value = self.render(r)
         self.figures.children = self.figures_of(r)
         return r
+
+
+def stale_line(studied: int, now: int) -> str:
+    """The line over a study of step ``studied`` once the game has changed since, the game now at step
+    ``now`` (HTML): "Studied at step 3; the game has moved on (now step 4): Study again for the plan as it
+    stands."; back at the same step number (an undo, perhaps then other acts) "the game has changed since
+    (now at step 3 again)"."""
+    since = (f"the game has moved on (now step {now})" if now != studied
+             else f"the game has changed since (now at step {now} again)")
+    return (f"<b>Studied at step {studied}</b>; {since}: <b>Study again</b> for the plan as it stands.")

@@ -83,6 +83,9 @@ CSS = """
   background: #e3e3e3 !important; color: #595959 !important; opacity: 1 !important; box-shadow: none !important;
   border: 1px dashed #9a9a9a !important; cursor: not-allowed; }
 .lcb-path { white-space: nowrap; cursor: help; }
+/* a plan study the game has moved on from: greyed under its one line (the study panel) */
+.lcb-app .lcb-stale { opacity: 0.45; }
+.lcb-app .lcb-stale-line { border-left: 4px solid #d07a00; font-size: 11.5px; }
 /* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
 @media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }

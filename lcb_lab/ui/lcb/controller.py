@@ -10,6 +10,8 @@ Traits added (who observes what: ``docs/ui.md``):
                    it may still move; ``()``): a hex click keeps them in the Unit Tracker
 ``card_action``    the declared *Play a JCC* action (1-based id) the Impulse tab carries out, or
                    None: the Cards panel's *Play a card* preselects its card use (3.31)
+``decision_folded`` the moment (game, view model revision, viewer) whose waiting decision is folded
+                   to one line (:meth:`fold_decision`; None: drawn whole)
 =================  ==================================================================
 
 :meth:`view` is ``game.view(viewer)`` (the view model's), :meth:`offers` is
@@ -57,6 +59,11 @@ class LcbController(LabController):
     """The key of the lesson checkpoint waiting for its right answer (the *Replay lesson* tab);
     while it waits the decision panel keeps the pending choice's options back, since they
     would give the answer away.  "" when none waits."""
+    decision_folded = T.Any(None)
+    """``(game, revision, viewer)`` of the moment whose waiting decision the decision panel draws folded to
+    one line (its kind, the deciding team, *Open the question*): set by :meth:`fold_decision` (the panel's
+    *Fold*, or a study opened beside it).  A decision at any other moment (a later act, an undo, another
+    game) or in another view is drawn whole: it is :meth:`decision_is_folded` only at that moment."""
     map_draft = T.Any(None)
     """A game the map draws instead of the game in play: the *Build* tab's draft
     (:func:`lcb_lab.games.lcb.io.draft_preview.preview_game`) while that tab is open in the
@@ -112,6 +119,19 @@ class LcbController(LabController):
     def jcc_names(self, team: str) -> list[str]:
         """The team's JCC names, as far as the current view may know them."""
         return self.view()["jccs"].get(team, [])
+
+    def fold_decision(self, fold: bool = True) -> None:
+        """Fold the waiting decision to one line (``fold``) or draw it whole again, at this moment of the game
+        in this view (:attr:`decision_folded`); nothing while no decision waits."""
+        vm = self.view_model()
+        self.decision_folded = (self.game, vm.revision, self.viewer) if fold and vm.pending is not None else None
+
+    def decision_is_folded(self) -> bool:
+        """Is the waiting decision drawn folded to one line now (:attr:`decision_folded`)?"""
+        f = self.decision_folded
+        vm = self.view_model()
+        return (f is not None and vm.pending is not None and f[0] is self.game and f[1] == vm.revision
+                and f[2] == self.viewer)
 
     # ================================================================ who plays (hidden information)
     def playing_team(self) -> str | None:

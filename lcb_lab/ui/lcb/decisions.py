@@ -25,8 +25,14 @@ rule one out), a single button *Take the N HP* (:func:`take_label`; a torpedo hi
 options for that team, and *Answer* / *Pass* are not built (not hidden).
 
 In the lab the panel follows a :class:`~lcb_lab.ui.lab.controller.LabController`
-(:meth:`DecisionPanel.bind`): it observes ``pending``, ``viewer`` and ``version`` and
-is rebuilt only when the decision or the view changed.
+(:meth:`DecisionPanel.bind`): it observes ``pending``, ``viewer``, ``version`` and ``decision_folded`` and
+is rebuilt only when the decision or the view changed.  There the question has *Fold*: it
+folds to one line -- "Decision waiting for Red (RU): INTERCEPT (7.54)" and *Open the question* -- so the
+tabs below get the column (a study of the plan read beside the waiting question; opening the study folds
+it too, :mod:`.study_panel`).  Folded or whole is the controller's state at that moment of the game
+(:meth:`~lcb_lab.ui.lcb.controller.LcbController.decision_is_folded`): the next decision, or the same one
+after any act or undo, is drawn whole.  The folded line names only the kind, the rule and the deciding
+team, which every view reads.
 """
 from __future__ import annotations
 
@@ -102,6 +108,14 @@ def waiting_line(team: str, rule: str) -> str:
             f'{rule_badges([rule])}.</div>')
 
 
+def folded_line(kind: str, team: str, rule: str) -> str:
+    """The folded question's line (HTML): "Decision waiting for Red (RU): INTERCEPT (7.54)" -- the kind,
+    the deciding team and the rule, which every view reads (:class:`_Asked`)."""
+    title = getattr(CHOICE_KINDS.get(kind), "title", "") or kind.replace("_", " ")
+    return (f'<div class="lcb-small"><b>Decision waiting for {team_span(team)}: {esc(title)}</b> '
+            f'{rule_badges([rule])}</div>')
+
+
 def take_label(d: MildecChoice) -> str:
     """The one button of a MILDEC question that offers no MILDEC (4.22): "Take the 2 HP" ("Take the
     1 HP"); for a torpedo hit, "Take the torpedo hit" (the ship sinks whatever its HP, 14.08; a
@@ -148,7 +162,22 @@ class DecisionPanel:
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.answer_row = W.HBox([])
         """*Answer* (or *Respond*) and *Pass*: built only in a view that answers the choice now."""
-        self.frame = W.VBox([self.header, self.body, self.answer_row, self.policy_box],
+        self.fold_button = W.Button(description="Fold", icon="chevron-up", layout=W.Layout(width="auto", flex="0 0 auto"),
+                                    tooltip="fold the question to one line: the tabs below get the column")
+        self.fold_button.add_class("lcb-fold")
+        self.fold_button.on_click(lambda _b: self.ctl and self.ctl.fold_decision(True))
+        self.open_button = W.Button(description="Open the question", icon="chevron-down", button_style="warning",
+                                    layout=W.Layout(width="auto"), tooltip="show the waiting question whole")
+        self.open_button.on_click(lambda _b: self.ctl and self.ctl.fold_decision(False))
+        self.folded_line = W.HTML()
+        self.folded = W.HBox([self.folded_line, self.open_button], layout=W.Layout(
+            border="2px solid #d07a00", padding="2px 4px", margin="4px 0", align_items="center", flex_flow="row wrap"))
+        """The question folded to one line: its kind, rule and deciding team, and *Open the question*."""
+        self.folded.add_class("lcb-decision-folded")
+        self.head_row = W.HBox([self.header], layout=W.Layout(align_items="flex-start"))
+        """The question's heading, and beside it *Fold* in the lab (:meth:`bind`)."""
+        self.head_row.add_class("lcb-decision-head")
+        self.frame = W.VBox([self.head_row, self.body, self.answer_row, self.policy_box],
                             layout=W.Layout(border="2px solid #d07a00", padding="4px", margin="4px 0"))
         self.widget = W.VBox([])
         """The panel: the framed question while a choice is pending, else nothing on the page."""
@@ -174,7 +203,9 @@ class DecisionPanel:
     def bind(self, ctl: "LcbController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
         self.ctl = ctl
-        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step", "checkpoint"], self._draw_from_view)
+        self.head_row.children = (self.header, self.fold_button)
+        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step", "checkpoint", "decision_folded"],
+                               self._draw_from_view)
 
     def _draw_from_view(self) -> None:
         """Draw from the controller's view model: the choice itself only when the viewer answers
@@ -188,6 +219,16 @@ class DecisionPanel:
             self.refresh(p.choice if p else None, c.viewer, vm.offers if p else None, past_step=c.past_step)
         else:
             self.refresh(_Asked(p.kind, p.player, p.rule), c.viewer, None, past_step=c.past_step)
+        if p is not None and c.decision_is_folded():
+            self.folded_line.value = folded_line(p.kind, p.player, p.rule)
+            set_children(self.widget, [self.folded])
+        elif p is not None:
+            set_children(self.widget, [self.frame])
+
+    @property
+    def is_folded(self) -> bool:
+        """True while the question is drawn folded to one line."""
+        return self.folded in self.widget.children
 
     # ------------------------------------------------------------ refresh
     def refresh(self, pending: Choice | None, team: str, offer: Offers | None = None,

@@ -11,7 +11,13 @@ what the team knows (:mod:`lcb_lab.games.lcb.whatif.worlds`), and the outcomes a
 that team may know them (:func:`~lcb_lab.games.lcb.whatif.study.study_offer`,
 :mod:`lcb_lab.games.lcb.whatif.study.outcome`); the Instructor view studies any moment.
 
-What it observes: ``version`` and ``viewer`` (the offer line), and its own button.
+Beside a waiting decision (the INTERCEPT question after an LRS is committed: exactly when the exact
+odds exist) the study needs the column: opening the panel, or running a study, folds the waiting
+question to one line (:meth:`~lcb_lab.ui.lcb.controller.LcbController.fold_decision`: the controller's
+state, which the decision panel draws; its *Open the question* brings it back), and folding the panel
+away draws the question whole again.
+
+What it observes: ``version`` and ``viewer`` (the offer line), and its own button and fold.
 """
 from __future__ import annotations
 
@@ -48,6 +54,13 @@ class StudyPanel(_Panel):
         super().__init__(ctl, RUNS, list(HORIZONS), "impulse", "Study this plan", NOTE, extra=[self.policy])
         self.widget = W.Accordion(children=[self.widget], titles=("What if? Study this plan",), selected_index=None)
         self.widget.add_class("lcb-study")
+        self.widget.observe(lambda ch: ctl.fold_decision(ch["new"] is not None), "selected_index")
+
+    def run(self, runs: int | None = None, seed: int = 0) -> Any:
+        """The shared panel's study (:meth:`lcb_lab.ui.lab.study_panel.StudyPanel.run`), a waiting decision
+        folded to one line first: the result is what the reader asked for."""
+        self.ctl.fold_decision(True)
+        return super().run(runs, seed)
 
     def make_plan(self, game: Any) -> tuple[Any, Any]:
         """The impulse so far as the plan, the other team answering by the picked policy."""

@@ -30,6 +30,10 @@ CSS = """
 .lcb-app .lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .lcb-unit > .lcb-unit-tracker { flex: 0 1 auto; min-height: 0;
   overflow: hidden auto; }
 .lcb-app .lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .widget-tab { flex-shrink: 1000; min-height: 34px; }
+/* the decision's heading beside its *Fold* button: the heading takes the rest of the row */
+.lcb-app .lcb-decision-head > .widget-html { flex: 1 1 auto; min-width: 0; }
+/* the decision's heading beside its *Fold* button: the heading takes the rest of the row */
+.lcb-app .lcb-decision-head > .widget-html { flex: 1 1 auto; min-width: 0; }
 /* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
 .lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
 .lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }

@@ -28,7 +28,7 @@ from lcb_lab.games.order_of_battle.observer import view
 from lcb_lab.games.order_of_battle.state import NAMES, PHASES, TITLES
 from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR
-from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, steps_text
+from lcb_lab.ui.lab.game_ui import LabDiff, LabViewModel, UmpireLabGame, record_place, steps_text
 
 __all__ = ["OobUi", "OobViewModel", "OobDiff", "OOB_UI", "UMPIRE", "SCENARIOS", "NO_TAKE_BACK", "offers_for"]
 
@@ -144,7 +144,7 @@ class OobUi(UmpireLabGame):
         actor, offers = (None, ()) if past else offers_for(game, viewer)
         odds, own = (None, "") if past else _odds(game, viewer, v)
         return OobViewModel(viewer, self.step_label(game, viewer), tuple(read_log(game, viewer)),
-                            offers, None, v, actor, game.to_act(), odds, own)
+                            offers, None, v, actor, game.to_act(), odds, own, **record_place(game))
 
     def undo_looks(self, game: OrderOfBattle) -> list[Callable[[], str | None]]:
         """A Commander's undo: not of a step that drew or revealed cards (:data:`NO_TAKE_BACK`), nor of
