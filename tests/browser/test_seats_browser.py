@@ -30,18 +30,25 @@ def _us_impulse(page: Page) -> None:
     L.expect_message(page, "End impulse: done.")
 
 
+def _ru_seat_after_us_impulse(page: Page, voila_app_url: str, policy: str):
+    """The Voila lab with RU's seat played by ``policy``: *Next opponent act* greyed while US (the class)
+    has the initiative, then US's impulse played and the Game tab shown; returns ``(seats, next button)``."""
+    L.open_voila_lab(page, voila_app_url)
+    L.tab(page, "Game").click()
+    seats = page.locator(".lcb-seats").first
+    nxt = L.button(page, "Next opponent act", ".lcb-seats")
+    L.labelled(page, "dropdown", "RU played by", ".lcb-seats").select_option(label=policy)
+    expect(nxt).to_be_disabled(timeout=D.KERNEL_MS)          # US (the class) has the initiative
+    _us_impulse(page)
+    L.tab(page, "Game").click()
+    return seats, nxt
+
+
 @pytest.mark.browser
 def test_a_class_plays_us_against_the_greedy_seat(page: Page, voila_app_url: str) -> None:
     page.set_viewport_size({"width": 1920, "height": 1080})
     try:
-        L.open_voila_lab(page, voila_app_url)
-        L.tab(page, "Game").click()
-        seats = page.locator(".lcb-seats").first
-        nxt = L.button(page, "Next opponent act", ".lcb-seats")
-        L.labelled(page, "dropdown", "RU played by", ".lcb-seats").select_option(label="greedy")
-        expect(nxt).to_be_disabled(timeout=D.KERNEL_MS)          # US (the class) has the initiative
-        _us_impulse(page)
-        L.tab(page, "Game").click()
+        seats, nxt = _ru_seat_after_us_impulse(page, voila_app_url, "greedy")
         expect(seats).to_contain_text("RU is to act", timeout=D.KERNEL_MS)
         acts = 0
         while nxt.is_enabled() and acts < 12:
@@ -94,14 +101,7 @@ def test_a_class_plays_us_against_the_search_seat_and_the_instructor_reads_its_r
     import re
     page.set_viewport_size({"width": 1366, "height": 768})
     try:
-        L.open_voila_lab(page, voila_app_url)
-        L.tab(page, "Game").click()
-        seats = page.locator(".lcb-seats").first
-        nxt = L.button(page, "Next opponent act", ".lcb-seats")
-        L.labelled(page, "dropdown", "RU played by", ".lcb-seats").select_option(label="search")
-        expect(nxt).to_be_disabled(timeout=D.KERNEL_MS)
-        _us_impulse(page)
-        L.tab(page, "Game").click()
+        seats, nxt = _ru_seat_after_us_impulse(page, voila_app_url, "search")
         expect(seats).to_contain_text("RU is to act", timeout=D.KERNEL_MS)
         decision = page.locator(".lcb-app .lcb-decision").first
         acts = 0

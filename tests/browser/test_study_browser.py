@@ -40,6 +40,25 @@ def test_a_team_studies_its_impulse_in_worlds_drawn_from_what_it_knows(page: Pag
     assert "US's study" not in L.page_text(page) and "500 of 500 runs" not in L.page_text(page)
 
 
+def _study_lrs_at_anna(page: Page, runs: int):
+    """Instructor view: DDG-51's LRS at 1 Anna committed (RU's INTERCEPT question waiting), then *What if?
+    Study this plan* opened and run ``runs`` times; returns ``(study, decision, canvases)``: the study's and
+    the waiting question's locators and the lab's Bokeh canvases before the study drew its figures."""
+    L.to_combat(page)
+    L.fire_lrs(page, "1 Anna")
+    decision = page.locator(".lcb-app .lcb-decision").first
+    expect(decision).to_contain_text("INTERCEPT", timeout=D.KERNEL_MS)
+    canvases = page.locator(".lcb-app .bk-Canvas").count()
+    L.tab(page, L.TAB_IMPULSE).click()
+    page.get_by_text("What if? Study this plan").first.click()
+    study = page.locator(".lcb-study").first
+    expect(study).to_contain_text("The impulse of TF Boston (US) so far", timeout=D.KERNEL_MS)
+    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label=str(runs))
+    L.button(page, "Study this plan", ".lcb-study").click()
+    expect(study).to_contain_text(f"this plan: {runs} runs", timeout=D.LOAD_TIMEOUT_MS)
+    return study, decision, canvases
+
+
 @pytest.mark.browser
 def test_the_instructor_studies_a_committed_lrs_with_exact_odds_beside_the_sampled_share(page: Page,
                                                                                           voila_app_url: str) -> None:
@@ -49,17 +68,7 @@ def test_the_instructor_studies_a_committed_lrs_with_exact_odds_beside_the_sampl
     and its 95 % interval, and the study's figures are drawn under it (the map's canvas and four more)."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     L.open_voila_lab(page, voila_app_url)
-    L.to_combat(page)
-    L.fire_lrs(page, "1 Anna")
-    expect(page.locator(".lcb-app .lcb-decision").first).to_contain_text("INTERCEPT", timeout=D.KERNEL_MS)
-    canvases = page.locator(".lcb-app .bk-Canvas").count()
-    L.tab(page, L.TAB_IMPULSE).click()
-    page.get_by_text("What if? Study this plan").first.click()
-    study = page.locator(".lcb-study").first
-    expect(study).to_contain_text("The impulse of TF Boston (US) so far", timeout=D.KERNEL_MS)
-    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="1000")
-    L.button(page, "Study this plan", ".lcb-study").click()
-    expect(study).to_contain_text("this plan: 1000 runs", timeout=D.LOAD_TIMEOUT_MS)
+    study, _, canvases = _study_lrs_at_anna(page, 1000)
     expect(study).to_contain_text("1000 of 1000 runs")
     count = study.locator(".lcb-study-count").first                       # beside the bar, on one line
     assert count.evaluate(L.ONE_LINE_JS) == 1, count.inner_text()
@@ -84,15 +93,7 @@ def test_the_study_figures_fit_the_lab_in_jupyterlab_at_1366x768(page: Page, jup
     L.open_and_run_all(page, jupyterlab_server, file_browser=True)
     page.locator(".lcb-app").first.scroll_into_view_if_needed()
     L.wait_kernel_listening(page)
-    L.to_combat(page)
-    L.fire_lrs(page, "1 Anna")
-    canvases = page.locator(".lcb-app .bk-Canvas").count()
-    L.tab(page, L.TAB_IMPULSE).click()
-    page.get_by_text("What if? Study this plan").first.click()
-    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="200")
-    L.button(page, "Study this plan", ".lcb-study").click()
-    study = page.locator(".lcb-study").first
-    expect(study).to_contain_text("this plan: 200 runs", timeout=D.LOAD_TIMEOUT_MS)
+    _, _, canvases = _study_lrs_at_anna(page, 200)
     expect(page.locator(".lcb-app .bk-Canvas")).to_have_count(canvases + 4, timeout=D.KERNEL_MS)
     page.wait_for_timeout(1000)                                          # the figures' layout settles
     assert L.clipping_problems(page) == []
@@ -128,17 +129,7 @@ def _study_beside_a_waiting_decision(page: Page) -> dict:
     """Instructor view: DDG-51's LRS at 1 Anna committed (RU's INTERCEPT question waiting), then *What if?
     Study this plan* opened and run with 200 runs, the result scrolled into view inside its tab as a
     reader would; returns what is seen of the result table and of the waiting question."""
-    L.to_combat(page)
-    L.fire_lrs(page, "1 Anna")
-    decision = page.locator(".lcb-app .lcb-decision").first
-    expect(decision).to_contain_text("INTERCEPT", timeout=D.KERNEL_MS)
-    L.tab(page, L.TAB_IMPULSE).click()
-    page.get_by_text("What if? Study this plan").first.click()
-    study = page.locator(".lcb-study").first
-    expect(study).to_contain_text("The impulse of TF Boston (US) so far", timeout=D.KERNEL_MS)
-    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="200")
-    L.button(page, "Study this plan", ".lcb-study").click()
-    expect(study).to_contain_text("this plan: 200 runs", timeout=D.LOAD_TIMEOUT_MS)
+    study, decision, _ = _study_lrs_at_anna(page, 200)
     page.wait_for_timeout(1000)                                          # the figures' layout settles
     table = study.locator("table.lcb-table").first
     table.scroll_into_view_if_needed()
