@@ -73,6 +73,10 @@ _BOXES_JS = """
 }
 """
 
+_DRAWN_JS = f"() => [({_BOXES_JS.strip()})(), document.querySelectorAll('.lcb-app *').length]"
+"""The boxes :data:`_BOXES_JS` measures and how many elements the labs hold: unchanged for a while once
+the branch's lab (some 600 widget views, built one by one) is drawn whole."""
+
 
 def _fork_and_measure(page: Page, where: str, size: str, presentation: bool = False) -> None:
     problems: list[str] = []
@@ -90,7 +94,7 @@ def _fork_and_measure(page: Page, where: str, size: str, presentation: bool = Fa
                                                                              timeout=D.KERNEL_MS)
         expect(page.locator(".lcb-fork .lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
         L.wait_maps_fitted(page, count=2)                 # the branch's map settles at its size
-        got = L.wait_quiet(page, _BOXES_JS)               # and the branch's lab is drawn whole
+        got = L.wait_quiet(page, _DRAWN_JS)[0]            # and the branch's lab is drawn whole
         for name in ("first", "branch"):
             b = got[name]
             if b is None or b["width"] < MIN_WIDTH or b["height"] < MIN_HEIGHT:
