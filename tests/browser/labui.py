@@ -232,6 +232,23 @@ which the lab does not listen to: :func:`click_hex` leaves more than that betwee
 _last_map_click: dict[int, float] = {}
 
 
+SLOW_ANSWERS_JS = """
+(() => {   // every message of the page's WebSockets (the kernel's answers) handed on window.__lcbAnswerDelay ms late
+  const Native = window.WebSocket;
+  window.__lcbAnswerDelay = 0;
+  const later = (ws, f) => f && ((e) => { const d = window.__lcbAnswerDelay; if (d > 0) setTimeout(() => f.call(ws, e), d); else f.call(ws, e); });
+  class Slow extends Native {
+    set onmessage(f) { super.onmessage = later(this, f); }
+    get onmessage() { return super.onmessage; }
+  }
+  window.WebSocket = Slow;
+})();
+"""
+"""An init script (``context.add_init_script``) that makes the kernel answer late on demand: with
+``window.__lcbAnswerDelay = ms`` each message the page's WebSockets receive reaches the page ``ms`` later
+(in order) -- a busy kernel or a loaded classroom server, made deterministic for a test."""
+
+
 def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = None, answered: bool = True) -> None:
     """Click hex ``label`` on the first map (scrolls the map into view first if it is not),
     at least :data:`DOUBLE_TAP_MS` after this page's previous map click; ``answered``: then wait
