@@ -173,6 +173,51 @@ def hex_point(page, label: str, nth_map: int = 0) -> dict:
     return got
 
 
+MAPS_FITTED_JS = """
+() => [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected)
+        .filter(v => v.model.x_range.factors === undefined && v.model.y_range.factors === undefined)
+        .map(v => { const b = v.frame.bbox, x = v.model.x_range, y = v.model.y_range;
+                    const kx = (x.end - x.start) / b.width, ky = (y.end - y.start) / b.height;
+                    return {w: Math.round(b.width), h: Math.round(b.height),
+                            fitted: b.width > 0 && b.height > 0 && Math.abs(kx - ky) <= 0.01 * Math.max(kx, ky)}; })
+"""
+"""Each map on the page (BokehJS's figure views with number ranges, in page order): its frame's size (px)
+and whether the kernel has fitted the board to that frame (``fitted``: the x and y ranges have the
+frame's aspect, 1 km as wide as tall -- :meth:`MapView.frame_resized` answers each size the browser
+reports, :meth:`MapView.fill_box`)."""
+
+_QUIET_JS = """
+([key, quiet]) => {
+  const value = (%s)(), v = JSON.stringify(value), now = performance.now(), all = (window.__lcbQuiet ||= {});
+  if (!(%s)(value)) { delete all[key]; return false; }
+  if (!all[key] || all[key].v !== v) { all[key] = {v, t: now}; return false; }
+  return now - all[key].t >= quiet;
+}
+"""
+
+
+def wait_quiet(page, js: str, quiet_ms: int = 700, timeout_ms: int = KERNEL_MS, until: str = "(v) => true"):
+    """Wait until the value of the page function ``js`` (JSON-able: sizes, boxes) holds the JS predicate
+    ``until`` and has not changed for ``quiet_ms``; return the value.  For layouts that settle after
+    kernel round trips (a fork's second lab, a map fitted to its frame): a state, never a fixed sleep,
+    so a loaded machine only makes it slower.
+    Raises Playwright's TimeoutError after ``timeout_ms``, with the last value."""
+    key = f"q{time.monotonic_ns()}"
+    try:
+        page.wait_for_function(_QUIET_JS % (js, until), arg=[key, quiet_ms], timeout=timeout_ms, polling=100)
+    except Exception as e:  # noqa: BLE001 - Playwright's TimeoutError: say what the page showed last
+        raise type(e)(f"{e}\nlast value: {page.evaluate(js)}") from None
+    return page.evaluate(js)
+
+
+def wait_maps_fitted(page, count: int = 1, quiet_ms: int = 700, timeout_ms: int = KERNEL_MS) -> list[dict]:
+    """Wait until at least ``count`` maps are drawn, every map's frame has stayed the same size for
+    ``quiet_ms`` and the kernel has fitted the board to it (:data:`MAPS_FITTED_JS`); return the maps'
+    ``{w, h, fitted}``."""
+    return wait_quiet(page, MAPS_FITTED_JS, quiet_ms, timeout_ms,
+                      until=f"(ms) => ms.length >= {int(count)} && ms.every(m => m.fitted)")
+
+
 def map_frame(page, nth_map: int = 0) -> dict:
     """The plot frame of the ``nth_map`` map in viewport coordinates ``{left, top, width, height}``."""
     got = page.evaluate(_FIGURE_JS, [0.0, 0.0, nth_map])
@@ -187,9 +232,33 @@ which the lab does not listen to: :func:`click_hex` leaves more than that betwee
 _last_map_click: dict[int, float] = {}
 
 
-def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = None) -> None:
+SLOW_ANSWERS_JS = """
+(() => {   // every message of the page's WebSockets (the kernel's answers) handed on window.__lcbAnswerDelay ms late
+  const Native = window.WebSocket;
+  window.__lcbAnswerDelay = 0;
+  const later = (ws, f) => f && ((e) => { const d = window.__lcbAnswerDelay; if (d > 0) setTimeout(() => f.call(ws, e), d); else f.call(ws, e); });
+  class Slow extends Native {
+    set onmessage(f) { super.onmessage = later(this, f); }
+    get onmessage() { return super.onmessage; }
+  }
+  window.WebSocket = Slow;
+})();
+"""
+"""An init script (``context.add_init_script``) that makes the kernel answer late on demand: with
+``window.__lcbAnswerDelay = ms`` each message the page's WebSockets receive reaches the page ``ms`` later
+(in order) -- a busy kernel or a loaded classroom server, made deterministic for a test."""
+
+
+def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = None, answered: bool = True) -> None:
     """Click hex ``label`` on the first map (scrolls the map into view first if it is not),
-    at least :data:`DOUBLE_TAP_MS` after this page's previous map click."""
+    at least :data:`DOUBLE_TAP_MS` after this page's previous map click; ``answered``: then wait
+    until the lab has answered the click (its hex info names the hex, within :data:`KERNEL_MS`).
+
+    Waiting for the answer matters: it redraws the right column (the clicked unit's Unit Tracker
+    grows the panel above the tabs, moving every control of the Impulse tab down by ~75 px) and
+    re-selects lists (the Units of the declaration builder).  A click on the next control sent
+    before that answer lands can be lost: pressed on the button, released on whatever moved under
+    the pointer, or a list choice made on options the kernel has already replaced."""
     wait = _last_map_click.get(id(page), 0.0) + (DOUBLE_TAP_MS + 80) / 1000 - time.monotonic()
     if wait > 0:
         time.sleep(wait)
@@ -205,6 +274,9 @@ def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = No
         probe.arm(arm, "pointerdown")
     page.mouse.click(pt["x"], pt["y"])
     _last_map_click[id(page)] = time.monotonic()
+    if answered:
+        from playwright.sync_api import expect
+        expect(page.locator(".lcb-hex-info").first).to_contain_text(f"Hex {label}", timeout=KERNEL_MS)
 
 
 def lab(page):
@@ -251,7 +323,7 @@ def wait_kernel_listening(page, timeout_ms: int = 60_000) -> None:
     info = page.locator(".lcb-hex-info").first
     deadline = time.monotonic() + timeout_ms / 1000
     for label in ("AK-23", "AK-24", "AK-23", "AK-24"):     # empty hexes (the benchmark clicks others)
-        click_hex(page, label)
+        click_hex(page, label, answered=False)            # the first clicks may come before the kernel listens
         try:
             expect(info).to_contain_text(label, timeout=max(1000, int((deadline - time.monotonic()) * 1000 / 2)))
             return

@@ -73,6 +73,10 @@ _BOXES_JS = """
 }
 """
 
+_DRAWN_JS = f"() => [({_BOXES_JS.strip()})(), document.querySelectorAll('.lcb-app *').length]"
+"""The boxes :data:`_BOXES_JS` measures and how many elements the labs hold: unchanged for a while once
+the branch's lab (some 600 widget views, built one by one) is drawn whole."""
+
 
 def _fork_and_measure(page: Page, where: str, size: str, presentation: bool = False) -> None:
     problems: list[str] = []
@@ -81,7 +85,7 @@ def _fork_and_measure(page: Page, where: str, size: str, presentation: bool = Fa
         if presentation:
             L.button(page, "Presentation").click()
             expect(page.locator(".lcb-app.lcb-presentation").first).to_be_attached(timeout=D.KERNEL_MS)
-            page.wait_for_timeout(1500)
+        L.wait_maps_fitted(page)                          # the first map has its frame (and the texts of it)
         before = page.evaluate(_FRAMES_JS)[0]
         L.tab(page, L.TAB_HISTORY).click()
         L.button(page, "Fork here").click()
@@ -89,8 +93,8 @@ def _fork_and_measure(page: Page, where: str, size: str, presentation: bool = Fa
         expect(page.locator(".lcb-fork .lcb-fork-diff").first).to_contain_text("No difference yet",
                                                                              timeout=D.KERNEL_MS)
         expect(page.locator(".lcb-fork .lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
-        page.wait_for_timeout(1000)                       # the branch's map settles at its size
-        got = page.evaluate(_BOXES_JS)
+        L.wait_maps_fitted(page, count=2)                 # the branch's map settles at its size
+        got = L.wait_quiet(page, _DRAWN_JS)[0]            # and the branch's lab is drawn whole
         for name in ("first", "branch"):
             b = got[name]
             if b is None or b["width"] < MIN_WIDTH or b["height"] < MIN_HEIGHT:
@@ -115,7 +119,7 @@ def _fork_and_measure(page: Page, where: str, size: str, presentation: bool = Fa
         problems += [f"clipped: {p}" for p in L.clipping_problems(page)]   # both labs and the heading
         problems += [f"overlap: {p}" for p in page.evaluate(_OVERLAPS_JS)]
         page.evaluate("() => document.querySelector('.lcb-fork .lcb-app').scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(1500)                       # the branch's map reports its frame in view
+        L.wait_maps_fitted(page, count=2)                 # the branch's map reports its frame in view
         frames = page.evaluate(_FRAMES_JS)
         first, branch = frames[0], frames[-1]
         if abs(first["w"] - before["w"]) > 2 or abs(first["h"] - before["h"]) > 2:

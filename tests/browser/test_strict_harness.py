@@ -89,3 +89,21 @@ def test_the_layout_checks_see_clipping_and_off_screen_boxes(page: Page) -> None
     assert_in_viewport(page, {"fits": "#fits", "inside": "#inside"}, clipped_root=None)
     with pytest.raises(AssertionError, match="below"):
         assert_in_viewport(page, {"below": "#below"}, clipped_root=None)
+
+
+@pytest.mark.browser
+def test_the_click_helpers_wait_for_the_labs_answer(page: Page, voila_app_url: str) -> None:
+    """:func:`labui.click_hex` returns once the lab has answered the click -- its hex info names the hex,
+    read at once, with every answer of the kernel 1.5 s late (:data:`labui.SLOW_ANSWERS_JS`) -- so the
+    next click cannot land while the answer redraws the panels (the clicked unit's Unit Tracker moves
+    the Impulse tab ~75 px down); :func:`labui.wait_maps_fitted` returns the map fitted to its frame."""
+    page.context.add_init_script(L.SLOW_ANSWERS_JS)
+    L.open_voila_lab(page, voila_app_url)
+    L.show_view(page, "Blue (US)")
+    page.evaluate("() => { window.__lcbAnswerDelay = 1500; }")
+    for label in ("AL-29", "AM-26"):                     # DDG-51's hex, LHD 1's
+        L.click_hex(page, label)
+        assert f"Hex {label}" in page.locator(".lcb-hex-info").first.inner_text()
+    page.evaluate("() => { window.__lcbAnswerDelay = 0; }")
+    maps = L.wait_maps_fitted(page)
+    assert len(maps) == 1 and maps[0]["fitted"] and maps[0]["w"] > 250, maps
