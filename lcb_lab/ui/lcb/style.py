@@ -32,8 +32,6 @@ CSS = """
 .lcb-app .lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .widget-tab { flex-shrink: 1000; min-height: 34px; }
 /* the decision's heading beside its *Fold* button: the heading takes the rest of the row */
 .lcb-app .lcb-decision-head > .widget-html { flex: 1 1 auto; min-width: 0; }
-/* the decision's heading beside its *Fold* button: the heading takes the rest of the row */
-.lcb-app .lcb-decision-head > .widget-html { flex: 1 1 auto; min-width: 0; }
 /* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
 .lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
 .lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }
