@@ -312,7 +312,7 @@ def _print(text: str, stream) -> None:
 def terminal_safe(text: str) -> str:
     """``text`` with every control or formatting character except the newline escaped
     (``"\\x1b"``): lessons and saves may hold anything, the terminal must not obey it."""
-    from lcb_lab.games.lcb.io.inputs import printable
+    from lcb_lab.kernel.errors import printable
     return "\n".join(printable(line) for line in text.split("\n"))
 
 

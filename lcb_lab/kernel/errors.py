@@ -8,6 +8,7 @@ action is identical to the state before it (design principle 6).
 from __future__ import annotations
 
 import traceback
+import unicodedata
 
 
 class LabError(ValueError):
@@ -110,3 +111,22 @@ def pydantic_problem(err: dict) -> str:
         return msg
     shown = repr(value)
     return f"{msg} (got {shown if len(shown) <= 40 else shown[:37] + '...'})"
+
+
+UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+"""The Unicode categories a message escapes: controls, formatting, surrogates, private use, line and
+paragraph separators -- what a terminal or a page could obey or hide."""
+
+
+def printable(text: object) -> str:
+    r"""``str(text)`` with each character of :data:`UNPRINTABLE` escaped (``"\x1b"``), safe to print in a
+    message: names in files may hold anything, the line printed must not clear the screen.
+
+    >>> printable("F-6\x1b[2J")
+    'F-6\\x1b[2J'
+    """
+    text = str(text)
+    if all(unicodedata.category(ch) not in UNPRINTABLE for ch in text):
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in UNPRINTABLE
+                   else ch for ch in text)

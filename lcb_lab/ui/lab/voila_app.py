@@ -248,10 +248,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: unrecognized argument {stray}: the notebook to serve is a .ipynb file "
               f"(lcb-lab voila --help)", file=sys.stderr)
         return 2
-    from lcb_lab.ui.lab.voila_checks import escaped, notebook_problem, port_problem
+    from lcb_lab.kernel.errors import printable
+    from lcb_lab.ui.lab.voila_checks import notebook_problem, port_problem
     problem = port_problem(options) or (notebook_problem(notebook) if notebook is not None else None)
     if problem is not None:
-        print(f"error: {escaped(problem)}", file=sys.stderr)
+        print(f"error: {printable(problem)}", file=sys.stderr)
         return 2
     os.environ.update(jupyter_env(os.environ))      # before Voila reads the Jupyter paths
     if notebook is not None:

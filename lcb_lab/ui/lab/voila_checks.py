@@ -61,12 +61,6 @@ def _validate(data: object, path: str) -> None:
                                                 f"{_first_line(str(e)) or type(e).__name__}") from None
 
 
-def escaped(text: str) -> str:
-    """``text`` with each character a terminal could obey (controls, formatting) escaped (``"\\x1b"``):
-    a file's name may hold anything, the line printed must not clear the screen."""
-    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii") for ch in text)
-
-
 def _first_line(text: str, limit: int = 200) -> str:
     line = text.strip().splitlines()[0] if text.strip() else ""
     return line if len(line) <= limit else line[:limit] + "..."

@@ -21,7 +21,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, S
                       ValidationError)
 
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.kernel.errors import InputError, pydantic_problem
+from lcb_lab.kernel.errors import UNPRINTABLE, InputError, printable, pydantic_problem  # noqa: F401 -- printable: I.printable
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 MAX_DESIGNATOR = 100
 HIDDEN_PREFIX = "hidden:"
 """Prefix of the observer's stand-in ids (``hidden:<hex>:<n>``): no designator may start with it."""
-_BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 
 
 def designator_problem(name: object) -> str | None:
@@ -47,20 +46,11 @@ def designator_problem(name: object) -> str | None:
     if len(name) > MAX_DESIGNATOR:
         return f"a designator has at most {MAX_DESIGNATOR} characters (got {len(name)})"
     for i, ch in enumerate(name):
-        if unicodedata.category(ch) in _BAD_CATEGORIES:
+        if unicodedata.category(ch) in UNPRINTABLE:
             return f"a designator cannot contain the control character {ch!r} (position {i})"
     if name.startswith(HIDDEN_PREFIX):
         return f"a designator cannot start with {HIDDEN_PREFIX!r} (the ids of counters seen only as a back)"
     return None
-
-
-def printable(text: object) -> str:
-    """``text`` with control and formatting characters escaped (``"\\x1b"``), safe to print in a message."""
-    text = str(text)
-    if all(unicodedata.category(ch) not in _BAD_CATEGORIES for ch in text):
-        return text
-    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _BAD_CATEGORIES
-                   else ch for ch in text)
 
 
 def _designator(v: str) -> str:
