@@ -189,6 +189,12 @@ class LabController(T.HasTraits):
         past = self.game is not self.live
         return self._cached("view_model", lambda: self.ui.view_model(self.game, self.viewer, past))
 
+    def moment(self) -> tuple[Any, int]:
+        """``(game shown, view model revision)``: one moment of the game as this lab shows it -- what a drawing
+        made now belongs to (a study's result, a folded question); any later act, undo or past step shown
+        is another moment, even where the step number comes back."""
+        return self.game, self.view_model().revision
+
     def live_view_model(self) -> "ViewModel":
         """The current viewer's view model of the live game (:meth:`view_model` while no past step
         is shown), cached the same way: what the Game tab and the status line draw from."""

@@ -107,9 +107,9 @@ class StudyPanel:
         line = ""
         if self._studied is not None:
             game, revision, step = self._studied
-            vm = self.ctl.view_model()
-            if game is not self.ctl.game or vm.revision != revision:
-                line = stale_line(step, vm.step)
+            now_game, now_revision = self.ctl.moment()
+            if game is not now_game or revision != now_revision:
+                line = stale_line(step, self.ctl.view_model().step)
         self.stale.value = f'<div class="lcb-card lcb-stale-line">{line}</div>' if line else ""
         if line:
             self.result_box.add_class("lcb-stale")
@@ -138,8 +138,7 @@ class StudyPanel:
         start, plan = self.make_plan(self.ctl.game)
         n = runs or self.runs.value
         self.clear()
-        vm = self.ctl.view_model()
-        moment = (self.ctl.game, vm.revision, vm.step)
+        moment = (*self.ctl.moment(), self.ctl.view_model().step)
         self.bar.max = n
         self._progress(0, n)
         self.run_row.children = (self.button, self.bar, self.count)

@@ -123,15 +123,14 @@ class LcbController(LabController):
     def fold_decision(self, fold: bool = True) -> None:
         """Fold the waiting decision to one line (``fold``) or draw it whole again, at this moment of the game
         in this view (:attr:`decision_folded`); nothing while no decision waits."""
-        vm = self.view_model()
-        self.decision_folded = (self.game, vm.revision, self.viewer) if fold and vm.pending is not None else None
+        waiting = self.view_model().pending is not None
+        self.decision_folded = (*self.moment(), self.viewer) if fold and waiting else None
 
     def decision_is_folded(self) -> bool:
         """Is the waiting decision drawn folded to one line now (:attr:`decision_folded`)?"""
         f = self.decision_folded
-        vm = self.view_model()
-        return (f is not None and vm.pending is not None and f[0] is self.game and f[1] == vm.revision
-                and f[2] == self.viewer)
+        return (f is not None and self.view_model().pending is not None and f[0] is self.game
+                and (f[1], f[2]) == (self.moment()[1], self.viewer))
 
     # ================================================================ who plays (hidden information)
     def playing_team(self) -> str | None:

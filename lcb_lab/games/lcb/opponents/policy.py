@@ -96,7 +96,7 @@ def _core_words(c: A.CoreAction) -> str:
 def _target_words(game: Any, card: str, target: str) -> str:
     """A card play's target: a unit or hex as it is; a card by its name when the player may know it (its own
     team's, or face up), else "a hidden card (9.02)" -- a reason never names a card its team cannot see."""
-    cards = getattr(getattr(game, "state", None), "cards", None) or {}
+    cards = _cards(game)
     c, own = cards.get(target), cards.get(card)
     if c is None:
         return target
@@ -106,9 +106,13 @@ def _target_words(game: Any, card: str, target: str) -> str:
 def card_name(game: Any, card: str) -> str:
     """The name of ``card`` (an id such as "RU-8", or a name) in ``game``; ``card`` itself without a game
     or when no card has that id."""
-    cards = getattr(getattr(game, "state", None), "cards", None) or {}
-    c = cards.get(card)
+    c = _cards(game).get(card)
     return getattr(c, "name", card) if c is not None else card
+
+
+def _cards(game: Any) -> dict:
+    """The game's cards by id (``{}`` without a game)."""
+    return getattr(getattr(game, "state", None), "cards", None) or {}
 
 
 def public_line(team: str, policy: str, action: A.Action) -> str:
