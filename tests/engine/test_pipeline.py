@@ -333,7 +333,7 @@ def test_a_malformed_typed_action_in_a_lesson_names_the_file_and_key(tmp_path):
     p.write_text(LESSON_WITH_ACTS.replace('action = 1, path', 'action = "one", path'), encoding="utf-8")
     with pytest.raises(ScenarioError) as e:
         Lesson(p)
-    assert e.value.file.endswith("bad.toml") and e.value.key.endswith("step[0].act.action")
+    assert e.value.file.endswith("bad.toml") and e.value.key.endswith(", step 1, act.action")
 
 
 def test_dice_forced_after_the_last_step_survive_an_undo_and_a_return():

@@ -136,10 +136,10 @@ def test_scenario_cross_checks(tmp_path, old, new, key):
 
 
 @pytest.mark.parametrize("old,new,key", [
-    ('path = ["AM-25", "AM-24", "AM-23"]', '', "impulse[TF Memphis].step[0].path"),
-    ('dice = [3, 8, 13, 17, 2, 7, 11, 15, 1, 5, 9, 14]', 'dice = [25]', "impulse[TF Boston].step[4].dice.0"),
+    ('path = ["AM-25", "AM-24", "AM-23"]', '', "impulse[TF Memphis], step 1, path"),
+    ('dice = [3, 8, 13, 17, 2, 7, 11, 15, 1, 5, 9, 14]', 'dice = [25]', "impulse[TF Boston], step 5, dice.0"),
     ('do = "answer"\nnote = "Dimitri', 'do = "answer"\npolicy = "no_intercept"\nnote = "Dimitri',
-     "impulse[TF Boston].step[3]"),
+     "impulse[TF Boston], step 4"),
 ])
 def test_lesson_steps_are_checked_when_the_file_is_read(tmp_path, old, new, key):
     assert old in LESSON

@@ -62,7 +62,7 @@ def test_malformed_lesson_names_file_and_key(tmp_path):
                    '[[impulse.step]]\ndo = "teleport"\n', encoding="utf-8")
     with pytest.raises(ScenarioError) as e:
         Lesson(bad)
-    assert e.value.key == "impulse[TF Boston].step[0].do" and str(bad) in str(e.value)
+    assert e.value.key == "impulse[TF Boston], step 1, do" and str(bad) in str(e.value)
 
 
 def test_team_view_hides_concealed_enemy_counters():

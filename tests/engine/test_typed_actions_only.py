@@ -75,13 +75,13 @@ LESSON = lesson_text("appendix_b_combat")
      "impulse[TF St. Petersburg].declare.0.units.0", "control character"),
     ('{kind = "move_combat", units = ["1 Tanya"]},', '{kind = "move_combat", unit = ["1 Tanya"]},',
      "impulse[TF St. Petersburg].declare.0.unit", "Unexpected keyword argument"),
-    ('rv = "RV1"', "rv = 1", "impulse[TF St. Petersburg].step[4].rv", "valid string"),
+    ('rv = "RV1"', "rv = 1", "impulse[TF St. Petersburg], step 5, rv", "valid string"),
     ('grants = [{unit = "1 Tanya", slot = "LRS1", rp = 5}]', 'grants = [{unit = "1 Tanya", slot = "LRS1", rp = "5"}]',
-     "impulse[TF St. Petersburg].step[4].grants.0.rp", "valid integer"),
+     "impulse[TF St. Petersburg], step 5, grants.0.rp", "valid integer"),
     ('lrs = [{shooter = "1 Tanya", slot = "LRS1", target = "1 Whiskey", dice = 5}]',
      'lrs = [{shooter = "1 Tanya", slot = "LRS1", target = "1 Whiskey", dice = 5.5}]',
-     "impulse[TF St. Petersburg].step[1].lrs.0.dice", "valid integer"),
-    ('units = ["1 Whiskey"]\nrules = ["6.13"]', 'rules = ["6.13"]', "impulse[TF St. Petersburg].step[0]",
+     "impulse[TF St. Petersburg], step 2, lrs.0.dice", "valid integer"),
+    ('units = ["1 Whiskey"]\nrules = ["6.13"]', 'rules = ["6.13"]', "impulse[TF St. Petersburg], step 1",
      "a reveal effect needs units"),
 ])
 def test_lesson_steps_are_decoded_by_from_json_and_a_bad_one_names_its_key(tmp_path, old, new, key, problem):

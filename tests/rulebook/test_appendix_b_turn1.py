@@ -436,10 +436,10 @@ def test_cli_replays_the_lesson():
 
 # ---------------------------------------------------------------- the lesson format's card and stage steps
 @pytest.mark.parametrize("step, key", [
-    ('do = "buy"\nteam = "UK"\ncard = "V-BAT"', "stage[planning].step[0].team"),
-    ('do = "respond"\nresponses = [{card = "X", whom = 1}]', "stage[planning].step[0].responses.0.whom"),
-    ('do = "play"\ncard = "V-BAT"\ndice = [21]', "stage[planning].step[0].dice.0"),
-    ('do = "deploy"', "stage[planning].step[0].unit"),
+    ('do = "buy"\nteam = "UK"\ncard = "V-BAT"', "stage[planning], step 1, team"),
+    ('do = "respond"\nresponses = [{card = "X", whom = 1}]', "stage[planning], step 1, responses.0.whom"),
+    ('do = "play"\ncard = "V-BAT"\ndice = [21]', "stage[planning], step 1, dice.0"),
+    ('do = "deploy"', "stage[planning], step 1, unit"),
 ])
 def test_a_malformed_card_step_names_the_file_and_key(tmp_path, step, key):
     from lcb_lab.kernel.errors import ScenarioError

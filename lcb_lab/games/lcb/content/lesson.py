@@ -92,17 +92,17 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
                                                                    for imp in spec.impulse]
     for where, imp in scripts:
         for i, st in enumerate(imp.step):
-            key = f"{where}.step[{i}]"
+            key = f"{where}, step {i + 1}"      # counted from 1, as the lesson's play labels its steps
             try:
                 parsed = STEP_MODELS[st.do].model_validate({"do": st.do, "note": st.note, **(st.model_extra or {})})
             except ValidationError as e:
                 err = e.errors()[0]
-                raise ScenarioError(f, ".".join([key] + [str(x) for x in err["loc"]]), pydantic_problem(err)) from None
+                raise ScenarioError(f, ", ".join([key, ".".join(str(x) for x in err["loc"])]), pydantic_problem(err)) from None
             if st.do == "act":
                 try:
                     parsed._action = A.from_json(parsed.act)
                 except InputError as e:
-                    raise ScenarioError(f, f"{key}.act.{e.where}", str(e)) from None
+                    raise ScenarioError(f, f"{key}, act.{e.where}", str(e)) from None
             elif isinstance(parsed, _Typed):
                 parsed._action = _decode(f, key, parsed.json(), parsed.FIELDS)
             if st.do == "answer" and (parsed.value is None) == (parsed.policy is None):
@@ -110,19 +110,20 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
             imp.step[i] = parsed
     for imp in spec.impulse:
         imp._declare = _decode(f, f"impulse[{imp.task_force}].declare", {"kind": "declare", "actions": imp.declare},
-                               {"actions": ""})
+                               {"actions": ""}, sep=".")
     return spec, f
 
 
-def _decode(f: str, key: str, data: dict, fields: dict[str, str]) -> A.Action:
+def _decode(f: str, key: str, data: dict, fields: dict[str, str], sep: str = ", ") -> A.Action:
     """The typed action of a lesson step's JSON form (:func:`lcb_lab.games.lcb.actions.from_json`); ScenarioError
-    naming the file and the step's key (``fields``: action field -> the step's key) when it is malformed."""
+    naming the file and the step's key (``fields``: action field -> the step's key; ``sep`` between the key
+    and the field's) when it is malformed."""
     try:
         return A.from_json(data)
     except InputError as e:
         head, _, rest = e.where.partition(".")
         where = ".".join(x for x in (fields.get(head, head), rest) if x) if e.where != "(value)" else ""
-        raise ScenarioError(f, f"{key}.{where}" if where else key, e.problem) from None
+        raise ScenarioError(f, f"{key}{sep}{where}" if where else key, e.problem) from None
 
 
 def _beside(scenario: str, lesson_file: str) -> str | Path:

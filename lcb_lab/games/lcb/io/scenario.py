@@ -234,7 +234,8 @@ def read_scenario(name_or_path: str | Path) -> tuple[ScenarioFile, str]:
 
 
 def _key(raw: dict, loc: tuple) -> str:
-    """Dotted key; list items named by their uid/name where they have one."""
+    """Dotted key; list items named by their uid/name where they have one; a lesson's steps
+    counted from 1, as the lesson's play labels them (``impulse[TF Boston], step 1, do``)."""
     parts, cur = [], raw
     for p in loc:
         if isinstance(p, int) and isinstance(cur, list) and p < len(cur):
@@ -242,12 +243,15 @@ def _key(raw: dict, loc: tuple) -> str:
             ident = None
             if isinstance(item, dict):
                 ident = item.get("uid") or item.get("name") or item.get("mid") or item.get("task_force")
-            parts[-1] = f"{parts[-1]}[{I.printable(ident) if isinstance(ident, str) and ident else p}]"
+            if parts[-1] == "step" and not ident and len(parts) > 1:
+                parts[-2:] = [f"{parts[-2]}, step {p + 1},"]
+            else:
+                parts[-1] = f"{parts[-1]}[{I.printable(ident) if isinstance(ident, str) and ident else p}]"
             cur = item
         else:
             parts.append(str(p))
             cur = cur.get(p) if isinstance(cur, dict) else None
-    return ".".join(parts)
+    return ".".join(parts).replace(",.", ", ").rstrip(",")
 
 
 def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, decks: Decks | None = None,
