@@ -209,7 +209,7 @@ def test_a_lesson_action_number_out_of_range_is_refused(tmp_path):
     p.write_text(text.replace(m.group(0), 'do = "move"\naction = 11', 1), encoding="utf-8")
     with pytest.raises(ScenarioError) as e:
         L.read_lesson(p)
-    assert e.value.key.endswith(".action"), str(e.value)
+    assert e.value.key.endswith(", action"), str(e.value)
     assert e.value.problem == ("11 is out of range: allowed 1..10 (sandbox: 3 APs an impulse (3.32) and what "
                                "cards or the Influence Meter add)")
 

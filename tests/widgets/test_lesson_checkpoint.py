@@ -61,7 +61,7 @@ def test_the_answers_are_the_engines_on_the_lessons_state_at_the_pause():
 
 
 def test_a_malformed_key_is_refused_when_the_lesson_is_read(tmp_path):
-    with pytest.raises(ScenarioError, match=r"step\[1\]\.key"):
+    with pytest.raises(ScenarioError, match=r"impulse\[TF Boston\], step 2, key"):
         read_lesson(_with_key(tmp_path, "intercept units"))
 
 
