@@ -116,7 +116,7 @@ def test_a_refused_act_is_one_red_line_and_changes_nothing():
     before = _data(lab)
     lab.apply_act(A.Activate("SAS B", fire_at="Cell"))
     assert _data(lab) == before and lab.game.history.cursor == 0
-    assert "Refused by rule l.110" in lab.message.value and "Nothing changed." in lab.message.value
+    assert "Refused by the rules (l.110)" in lab.message.value and "Nothing changed." in lab.message.value
     lab.apply_act(None)
     assert "Nothing chosen to apply" in lab.message.value
 

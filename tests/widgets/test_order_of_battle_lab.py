@@ -85,14 +85,14 @@ def test_a_phase_played_through_the_panel_with_hand_over_and_a_refusal_in_one_re
     before = data(lab.game)
     lab.apply_act(A.DrawFame(0))                                              # Birch's part, not Ash's
     assert data(lab.game) == before and lab.message.value == (
-        '<div class="lcb-card"><span class="lcb-refused">draw fame: Refused by rule l.9: the game waits for '
+        '<div class="lcb-card"><span class="lcb-refused">draw fame: Refused by the rules (l.9): the game waits for '
         "Birch, not Ash: hand over first. Nothing changed.</span></div>")
     assert '<span class="lcb-rule">l.9</span> Refused: the game waits for' in lab.log.value
     panel.hand_over_button.click()
     assert lab.team == "Birch" and "Showing the Birch view." in lab.message.value
     assert "<b>Ash</b>: Fame hand, 5 card(s)" in lab.hand.value and lab.hand.value.count("oob-back") == 5
     lab.apply_act(A.ConvertFame(1))                                           # the rules refuse it now
-    assert data(lab.game) == before and "Refused by rule l.41" in lab.message.value
+    assert data(lab.game) == before and "Refused by the rules (l.41)" in lab.message.value
     _click(lab, A.DrawFame(1))                                                 # one more card for 1 Fame (l.17)
     assert "Birch (yours)</b>: Fame hand, 6 card(s)" in lab.hand.value and "<b>Birch</b> \u00b7 Fame 4" in lab.table.value
     panel.hand_over_button.click()
