@@ -219,3 +219,15 @@ def test_an_instructor_presents_undoes_forks_and_loads_a_broken_save(page: Page,
         saved_text='{"game": "archipelago", "level": 1, "board": "archipelago", "state": [], "dice": {}}',
         key="state", problem="an object ({...}) is expected, the file has a list",
         still="turn 1, Red to move", shot=f"archipelago_broken_save_{name}")
+
+
+@pytest.mark.browser
+def test_at_1366x768_the_whole_lab_fits_the_window(page: Page, archipelago_url: str) -> None:
+    """The lab's heading is one line, as the LC:B app's: the board's key under the map and the tabs' last row
+    end inside a 1366x768 window (a two-line heading pushed them 20 px below it)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    fits = L.lab_fits_screen(page)
+    assert fits["bottom"] <= fits["vh"], fits
+    assert L.in_sight(page.locator(".lcb-app .arch-key").first)
