@@ -145,7 +145,9 @@ def test_the_initiative_draw_shows_its_exact_odds_first_then_the_lead_commander_
     assert "Cedar's Fortune draw to buy from" in lab.hand.value
     assert re.findall(r"<b>([^<]+)</b><br><span class=\"lcb-muted\">(?:pud|equipment|matrix)", lab.hand.value) == offer
     assert [b.description for b in lab.acts_panel.buttons.values()] == [
-        "End the purchase", *(f"Buy {n}" for n in offer), "Convert 1 Fame into 1 Credit(s)"]
+        "End the purchase", *(f"Buy {n} ({c})" for n, c in zip(offer, ("3 Credits", "1 Credit", "2 Credits",
+                                                                       "3 Credits", "3 Credits"))),
+        "Convert 1 Fame into 1 Credit(s)"]                      # each with its cost: the draw may scroll away
     _click(lab, A.Buy("Street Tough"))                           # a PUD: activated face down (l.43)
     assert "Street Tough</b><br><span class=\"lcb-muted\">pud \u00b7 Cedar-1, face down" in lab.table.value
     lab.set_team("Ash")
