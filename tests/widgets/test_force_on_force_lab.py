@@ -210,7 +210,7 @@ def test_presentation_mode_enlarges_the_tables_own_texts_and_off_restores_them()
     lab.set_presentation(True)
     assert sizes() == ("16px", "14px", "14px", "16px")
     texts = [r.glyph.text_font_size for r in fig.renderers if hasattr(r.glyph, "text_font_size")]
-    assert len(texts) == 8 and texts.count("14px") == 7 and texts[-1] == "16px"     # terrain, places, units
+    assert len(texts) == 3 and texts.count("14px") == 2 and texts[-1] == "16px"     # places, terrain, units
     assert fig.xaxis[0].major_label_text_font_size == "14px"
     lab.set_presentation(False)
     assert sizes() == ("12px", "10.7px", "10.7px", "13px")
