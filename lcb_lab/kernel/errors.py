@@ -40,6 +40,16 @@ LINE_CITED = re.compile(r"l\.\d")
 """How a rule cited by the line of its text begins (``l.505``, ``l.757-781``): texts with no rule numbers."""
 
 
+def rule_ref(rule: str) -> str:
+    """A rule as a sentence names it: ``"rule T.2"`` for a numbered rule, the line itself (``"l.505"``) for
+    a text cited by line ("rule l.505" would read as if the text numbered its rules).
+
+    >>> rule_ref("T.2"), rule_ref("l.505")
+    ('rule T.2', 'l.505')
+    """
+    return rule if LINE_CITED.match(rule) else f"rule {rule}"
+
+
 def refused_by(rule: str) -> str:
     """The words naming the rule of a refusal: ``"Refused by rule T.2"`` for a numbered rule,
     ``"Refused by the rules (l.505)"`` for a text with no numbered rules, cited by its line (``l.``
