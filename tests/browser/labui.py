@@ -849,3 +849,20 @@ IN_SIGHT_JS = """(e) => {
 def in_sight(locator) -> bool:
     """:data:`IN_SIGHT_JS` of the element of ``locator``: a control a class sees without scrolling anything."""
     return locator.evaluate(IN_SIGHT_JS)
+
+
+_SQUARE_JS = """
+([n]) => {
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found`};
+  const v = figs[n], m = v.model, f = v.frame.bbox;
+  return {x: f.width / (m.x_range.end - m.x_range.start), y: f.height / (m.y_range.end - m.y_range.start),
+          w: f.width, h: f.height};
+}
+"""
+
+
+def map_scales(page, nth_map: int = 0) -> dict:
+    """The ``nth_map`` map's px per data unit across (``x``) and up (``y``), and its frame (``w``, ``h`` px):
+    a board drawn undistorted has ``x == y``."""
+    return page.evaluate(_SQUARE_JS, [nth_map])
