@@ -7,6 +7,7 @@ action is identical to the state before it (design principle 6).
 """
 from __future__ import annotations
 
+import re
 import traceback
 import unicodedata
 
@@ -15,7 +16,8 @@ class LabError(ValueError):
     """Base class of every lcb_lab error (the kernel's and every game's).
 
     In IPython and Jupyter it shows as one line, ``IllegalAction: Refused by rule <rule>: <reason>``
-    (:meth:`_render_traceback_`), not a traceback through the engine: it is the student's
+    (``Refused by the rules (l.505): <reason>`` for a text cited by line, :func:`refused_by`;
+    :meth:`_render_traceback_`), not a traceback through the engine: it is the student's
     input that is wrong, not the code.  It stays a real exception (``except IllegalAction as e``,
     ``e.rule``).  Set ``LabError.full_traceback = True`` to see the whole traceback again.
     """
@@ -34,18 +36,44 @@ class LabError(ValueError):
         return [self.one_line()]
 
 
+LINE_CITED = re.compile(r"l\.\d")
+"""How a rule cited by the line of its text begins (``l.505``, ``l.757-781``): texts with no rule numbers."""
+
+
+def rule_ref(rule: str) -> str:
+    """A rule as a sentence names it: ``"rule T.2"`` for a numbered rule, the line itself (``"l.505"``) for
+    a text cited by line ("rule l.505" would read as if the text numbered its rules).
+
+    >>> rule_ref("T.2"), rule_ref("l.505")
+    ('rule T.2', 'l.505')
+    """
+    return rule if LINE_CITED.match(rule) else f"rule {rule}"
+
+
+def refused_by(rule: str) -> str:
+    """The words naming the rule of a refusal: ``"Refused by rule T.2"`` for a numbered rule,
+    ``"Refused by the rules (l.505)"`` for a text with no numbered rules, cited by its line (``l.``
+    and a number, :data:`LINE_CITED`), so the line reads as a sentence.
+
+    >>> refused_by("T.2"), refused_by("l.505")
+    ('Refused by rule T.2', 'Refused by the rules (l.505)')
+    """
+    return f"Refused by the rules ({rule})" if LINE_CITED.match(rule) else f"Refused by rule {rule}"
+
+
 class IllegalAction(LabError):
     """A declaration or step the rules forbid.
 
     Attributes:
-        rule: the rule number enforced (the game's numbering), e.g. ``"4.2"``.
+        rule: the rule number enforced (the game's numbering), e.g. ``"4.2"``, or the line of a text
+            with no numbered rules, e.g. ``"l.505"`` (the message words either, :func:`refused_by`).
         reason: plain-words reason, e.g. ``"the target is out of range"``.
     """
 
     def __init__(self, rule: str, reason: str):
         self.rule = rule
         self.reason = reason
-        super().__init__(f"Refused by rule {rule}: {reason}")
+        super().__init__(f"{refused_by(str(rule))}: {reason}")
 
 
 class ScenarioError(LabError):

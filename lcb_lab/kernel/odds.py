@@ -26,6 +26,7 @@ from typing import Iterable
 import numpy as np
 
 from lcb_lab.kernel.dice import Die, Rule, at_most  # noqa: F401 - at_most re-exported: the common "roll <= n" rule
+from lcb_lab.kernel.errors import rule_ref
 
 
 def success_pmf(die: Die, succeeds: Rule) -> np.ndarray:
@@ -140,7 +141,7 @@ class ChanceStep:
 
     def text(self) -> str:
         """Lines for a notebook: the label, the dice, then each outcome with its chance (>= 0.05%)."""
-        lines = [f"{self.label} (rule {self.rule})"] + [f"  {d}" for d in self.dice]
+        lines = [f"{self.label} ({rule_ref(self.rule)})"] + [f"  {d}" for d in self.dice]
         for o, p in self.outcomes if self.counts else ():
             if p >= 0.0005:
                 lines.append("  " + ", ".join(f"{c} = {v}" for c, v in zip(self.counts, o)) + f": {p:.1%}")

@@ -818,3 +818,51 @@ def umpire_undo_fork_and_broken_save(page, *, table: str, saved, saved_text: str
     load_broken_save(page, saved, key, problem)
     expect(lab(page)).to_contain_text(still)
     page.screenshot(path=str(RESULTS / f"{shot}.png"))
+
+
+FITS_JS = """() => {
+  const g = document.querySelector('.lcb-app .lcb-grid').getBoundingClientRect();
+  const page = document.querySelector('#rendered_cells') || document.scrollingElement;
+  return {bottom: Math.round(g.bottom), vh: innerHeight, scroll: page.scrollHeight - page.clientHeight};
+}"""
+"""Where the first lab's grid ends, the window's height, and how far the page scrolls (px)."""
+
+
+def lab_fits_screen(page) -> dict:
+    """:data:`FITS_JS` of ``page``: a lab that fits ends inside the window (``bottom <= vh``: its last row of
+    controls and the map's foot in sight without scrolling the page)."""
+    return page.evaluate(FITS_JS)
+
+
+IN_SIGHT_JS = """(e) => {
+  const r = e.getBoundingClientRect();
+  let top = 0, bottom = innerHeight;
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.overflowY !== "visible") { const b = a.getBoundingClientRect(); top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom); }
+  }
+  return r.height > 0 && r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+}"""
+"""Is an element wholly in sight: inside the window and inside every box that clips it (a scrolling panel)?"""
+
+
+def in_sight(locator) -> bool:
+    """:data:`IN_SIGHT_JS` of the element of ``locator``: a control a class sees without scrolling anything."""
+    return locator.evaluate(IN_SIGHT_JS)
+
+
+_SQUARE_JS = """
+([n]) => {
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found`};
+  const v = figs[n], m = v.model, f = v.frame.bbox;
+  return {x: f.width / (m.x_range.end - m.x_range.start), y: f.height / (m.y_range.end - m.y_range.start),
+          w: f.width, h: f.height};
+}
+"""
+
+
+def map_scales(page, nth_map: int = 0) -> dict:
+    """The ``nth_map`` map's px per data unit across (``x``) and up (``y``), and its frame (``w``, ``h`` px):
+    a board drawn undistorted has ``x == y``."""
+    return page.evaluate(_SQUARE_JS, [nth_map])

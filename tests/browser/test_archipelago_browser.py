@@ -219,3 +219,31 @@ def test_an_instructor_presents_undoes_forks_and_loads_a_broken_save(page: Page,
         saved_text='{"game": "archipelago", "level": 1, "board": "archipelago", "state": [], "dice": {}}',
         key="state", problem="an object ({...}) is expected, the file has a list",
         still="turn 1, Red to move", shot=f"archipelago_broken_save_{name}")
+
+
+@pytest.mark.browser
+def test_at_1366x768_the_whole_lab_fits_the_window(page: Page, archipelago_url: str) -> None:
+    """The lab's heading is one line, as the LC:B app's: the board's key under the map and the tabs' last row
+    end inside a 1366x768 window (a two-line heading pushed them 20 px below it)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    fits = L.lab_fits_screen(page)
+    assert fits["bottom"] <= fits["vh"], fits
+    assert L.in_sight(page.locator(".lcb-app .arch-key").first)
+
+
+@pytest.mark.browser
+def test_the_board_is_drawn_undistorted(page: Page, archipelago_url: str, screen) -> None:
+    """The net of equilateral triangles (l.112) keeps its shape: 1 d as many px across as up, the whole
+    width of the basic board (columns A to G) in view.  Before, the key beside the board left it 390 px of
+    width for 553 of height: the lattice squeezed to 0.69 of its width (0.66 at 1920x1080)."""
+    name, _size = screen
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    page.wait_for_function(f"() => {{ const s = ({L._SQUARE_JS})([0]); return s.x && Math.abs(s.x / s.y - 1) < 0.02; }}",
+                           timeout=D.KERNEL_MS)
+    got = L.map_scales(page)
+    assert abs(got["x"] / got["y"] - 1) < 0.02 and got["w"] >= 0.9 * 38.9 * got["x"], got     # A-G: 38.9 d
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"archipelago_board_{name}.png"))

@@ -90,3 +90,30 @@ def test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save(
         saved_text='{"game": "order_of_battle", "state": {"seats": ["Ash", "Birch", "Cedar"]}, "dice": {}}',
         key="state.commanders", problem="missing (a required field)",
         still="turn 1, I. Draw Phase, 0 steps", shot=f"order_of_battle_broken_save_{name}")
+
+
+@pytest.mark.browser
+def test_at_1366x768_the_lab_fits_and_the_acts_stay_in_sight_beside_a_full_hand(page: Page, oob_url: str) -> None:
+    """The whole lab fits a 1366x768 window (its heading one line, as the LC:B app's), and in the Purchase Phase,
+    where a Commander's view shows its Fame hand and its Fortune draw as ten cards, the *Acts* tab stays in
+    sight: the hands scroll inside at most 45% of the column (before, they pushed the tab to the window's
+    bottom edge, its acts below it)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(oob_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .oob-track").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    fits = L.lab_fits_screen(page)
+    assert fits["bottom"] <= fits["vh"], fits
+    L.tab(page, "Acts").click()
+    for act, done in (("draw up to the hand maximum", "draw fame"), ("Legit", "revenue"),
+                      ("Draw a Fortune card", "draw initiative")):
+        for _ in range(3):                                        # the Umpire acts for each Commander in turn
+            L.button(page, act).click()
+            _message(page, f"{done}: done.")
+    expect(page.locator(".lcb-app .oob-phase.oob-now").first).to_have_text("IV. Purchase Phase", timeout=D.KERNEL_MS)
+    lead = page.locator(".lcb-app .oob-display.oob-acting b").first.inner_text()
+    L.show_view(page, lead)
+    expect(page.locator(".lcb-app .oob-hand").first).to_contain_text("Fortune draw to buy from", timeout=D.KERNEL_MS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / "order_of_battle_purchase_1366x768.png"))
+    assert L.in_sight(L.tab(page, "Acts"))
+    assert all(L.in_sight(L.button(page, act)) for act in ("End the purchase", "Buy Shield Matrix (3 Credits)"))

@@ -35,6 +35,9 @@ LINE = "IllegalAction: Refused by rule 5.11: no water connection from AL-29 to A
 @pytest.mark.parametrize("error, line", [
     (IllegalAction("7.53", "1 Kilo is 3 hexes from 1 Whiskey"),
      "IllegalAction: Refused by rule 7.53: 1 Kilo is 3 hexes from 1 Whiskey"),
+    (IllegalAction("l.191", "Red TB-1 never sails backwards"),       # a text cited by line reads as a sentence
+     "IllegalAction: Refused by the rules (l.191): Red TB-1 never sails backwards"),
+    (IllegalAction("T.2", "r1 has not spotted g1"), "IllegalAction: Refused by rule T.2: r1 has not spotted g1"),
     (ScenarioError("drill.toml", "units.1 Kilo.hex", "no hex Z-99\non this board"),
      "ScenarioError: drill.toml: units.1 Kilo.hex: no hex Z-99 on this board"),
     (InputError("apply", "path[0]", "not a hex"), "InputError: apply: path[0]: not a hex"),
@@ -43,6 +46,19 @@ LINE = "IllegalAction: Refused by rule 5.11: no water connection from AL-29 to A
 ])
 def test_every_lcb_error_renders_as_one_line(error, line):
     assert error._render_traceback_() == [line]
+
+
+def test_a_line_cited_refusal_reads_the_same_from_the_engine_and_in_the_lab():
+    """The other games' texts have no rule numbers: the engine's message and the lab's red line
+    both say "Refused by the rules (l.N)", never "Refused by rule l.N"."""
+    from lcb_lab.games.archipelago.actions import Move
+    from lcb_lab.games.archipelago.course import level1
+    from lcb_lab.ui.lab.html import refusal_text
+    g = level1.picture_12()                                     # notebook 20's "two steps back"
+    with pytest.raises(IllegalAction) as got:
+        g.apply(Move("Red TB-2", "BB", 3))
+    assert str(got.value) == f"Refused by the rules (l.191): {got.value.reason}"
+    assert refusal_text(got.value) == f"Refused by the rules (l.191): {got.value.reason}. Nothing changed."
 
 
 def test_full_traceback_switch_gives_the_traceback_back(monkeypatch):

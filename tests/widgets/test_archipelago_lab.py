@@ -138,7 +138,7 @@ def test_a_refused_act_is_one_red_line_and_changes_nothing():
     before = _data(lab)
     lab.apply_act(A.Move("Red TB-1", "BFB", 3))
     assert _data(lab) == before and lab.game.history.cursor == 1
-    assert lab.message.value == ('<div class="lcb-card"><span class="lcb-refused">move: Refused by rule l.191: Red TB-1 '
+    assert lab.message.value == ('<div class="lcb-card"><span class="lcb-refused">move: Refused by the rules (l.191): Red TB-1 '
                                  "may move backward only one step in a turn, not 2. Nothing changed.</span></div>")
     assert '<span class="lcb-rule">l.191</span> Refused: Red TB-1 may move' in lab.log.value   # the rule once, as a badge
     lab.set_team("Blue")                                     # Blue has nothing to do on Red's turn
@@ -400,7 +400,7 @@ def test_the_game_tab_chooses_land_launchers_for_a_text_scenario_that_uses_them(
     assert "Two launchers on one point (Red point 77,40 (M9)): New game will refuse it." in lab.launcher_picker.note.value
     before = lab.game
     assert lab.new_game("convoy", 2, confirm=True) is None and lab.game is before
-    assert "Refused by rule l.991: Red L-3 stands on a free one of Red's square red points (l.991), not point 77,40 " \
+    assert "Refused by the rules (l.991): Red L-3 stands on a free one of Red's square red points (l.991), not point 77,40 " \
            "(it holds Red L-1). Nothing changed." in html.unescape(lab.ctl.message)
     red.value = ("L-1",)
     assert list(lab.launcher_picker.points["Red"]) == ["L-1"] and lab.ctl.ui.launchers == {"Red": {"L-1": (77, 40)}}

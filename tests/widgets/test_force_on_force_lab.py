@@ -116,7 +116,7 @@ def test_a_refused_act_is_one_red_line_and_changes_nothing():
     before = _data(lab)
     lab.apply_act(A.Activate("SAS B", fire_at="Cell"))
     assert _data(lab) == before and lab.game.history.cursor == 0
-    assert "Refused by rule l.110" in lab.message.value and "Nothing changed." in lab.message.value
+    assert "Refused by the rules (l.110)" in lab.message.value and "Nothing changed." in lab.message.value
     lab.apply_act(None)
     assert "Nothing chosen to apply" in lab.message.value
 
@@ -210,10 +210,27 @@ def test_presentation_mode_enlarges_the_tables_own_texts_and_off_restores_them()
     lab.set_presentation(True)
     assert sizes() == ("16px", "14px", "14px", "16px")
     texts = [r.glyph.text_font_size for r in fig.renderers if hasattr(r.glyph, "text_font_size")]
-    assert len(texts) == 8 and texts.count("14px") == 7 and texts[-1] == "16px"     # terrain, places, units
+    assert len(texts) == 3 and texts.count("14px") == 2 and texts[-1] == "16px"     # places, terrain, units
     assert fig.xaxis[0].major_label_text_font_size == "14px"
     lab.set_presentation(False)
     assert sizes() == ("12px", "10.7px", "10.7px", "13px")
     lab.set_font_scale(1.4)
     assert sizes() == ("16.8px", "15px", "15px", "18.2px")
     assert open_force_on_force_lab(presentation=True).view._labels.text_font_size == "16px"
+
+
+def test_the_turn_panel_words_read_as_sentences():
+    """A plural unit's check reads "Marines' Troop Quality Check" (not "Marines's"); the interrupt question
+    cites l.407 once (it printed "(Overwatch, l.407; Opportunity Fire, l.324) (l.407)"); a ChanceStep of a
+    text cited by line prints "(l.39)", not "(rule l.39)"."""
+    from lcb_lab.games.force_on_force.chance import preview
+    from lcb_lab.ui.force_on_force.game_ui import question_text
+    lab = open_force_on_force_lab(side="Blue")
+    lab.apply_act(A.StartActivations())
+    cross = next(a for a in lab.game.legal_actions() if isinstance(a, A.Cross))
+    step = preview(lab.game, cross)
+    assert step.label == "Marines' Troop Quality Check" and step.text().splitlines()[0] == f"{step.label} (l.39)"
+    assert question_text({"side": "Blue", "question": "interrupt", "unit": "SAS A", "rule": "l.407"}) == (
+        "Blue may interrupt the Reactions to SAS A (Overwatch, l.407; Opportunity Fire, l.324)")
+    assert question_text({"side": "Red", "question": "react", "unit": "SAS A", "rule": "l.350"}) == (
+        "Red declares its Reactions to SAS A (l.350)")

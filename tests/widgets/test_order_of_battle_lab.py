@@ -85,14 +85,14 @@ def test_a_phase_played_through_the_panel_with_hand_over_and_a_refusal_in_one_re
     before = data(lab.game)
     lab.apply_act(A.DrawFame(0))                                              # Birch's part, not Ash's
     assert data(lab.game) == before and lab.message.value == (
-        '<div class="lcb-card"><span class="lcb-refused">draw fame: Refused by rule l.9: the game waits for '
+        '<div class="lcb-card"><span class="lcb-refused">draw fame: Refused by the rules (l.9): the game waits for '
         "Birch, not Ash: hand over first. Nothing changed.</span></div>")
     assert '<span class="lcb-rule">l.9</span> Refused: the game waits for' in lab.log.value
     panel.hand_over_button.click()
     assert lab.team == "Birch" and "Showing the Birch view." in lab.message.value
     assert "<b>Ash</b>: Fame hand, 5 card(s)" in lab.hand.value and lab.hand.value.count("oob-back") == 5
     lab.apply_act(A.ConvertFame(1))                                           # the rules refuse it now
-    assert data(lab.game) == before and "Refused by rule l.41" in lab.message.value
+    assert data(lab.game) == before and "Refused by the rules (l.41)" in lab.message.value
     _click(lab, A.DrawFame(1))                                                 # one more card for 1 Fame (l.17)
     assert "Birch (yours)</b>: Fame hand, 6 card(s)" in lab.hand.value and "<b>Birch</b> \u00b7 Fame 4" in lab.table.value
     panel.hand_over_button.click()
@@ -145,7 +145,9 @@ def test_the_initiative_draw_shows_its_exact_odds_first_then_the_lead_commander_
     assert "Cedar's Fortune draw to buy from" in lab.hand.value
     assert re.findall(r"<b>([^<]+)</b><br><span class=\"lcb-muted\">(?:pud|equipment|matrix)", lab.hand.value) == offer
     assert [b.description for b in lab.acts_panel.buttons.values()] == [
-        "End the purchase", *(f"Buy {n}" for n in offer), "Convert 1 Fame into 1 Credit(s)"]
+        "End the purchase", *(f"Buy {n} ({c})" for n, c in zip(offer, ("3 Credits", "1 Credit", "2 Credits",
+                                                                       "3 Credits", "3 Credits"))),
+        "Convert 1 Fame into 1 Credit(s)"]                      # each with its cost: the draw may scroll away
     _click(lab, A.Buy("Street Tough"))                           # a PUD: activated face down (l.43)
     assert "Street Tough</b><br><span class=\"lcb-muted\">pud \u00b7 Cedar-1, face down" in lab.table.value
     lab.set_team("Ash")

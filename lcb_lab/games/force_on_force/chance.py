@@ -48,6 +48,15 @@ def fire_step(fp: int, die: Die, defense: int, target: Unit) -> ChanceStep:
                       (f"{fp} {die.name} hitting on 4+", f"{defense} d{target.tq} cancelling on 4+"))
 
 
+def possessive(name: str) -> str:
+    """A unit's name as an owner: ``"SAS A's"``, ``"Marines'"`` (a plural name takes the apostrophe alone).
+
+    >>> possessive("SAS A"), possessive("Marines")
+    ("SAS A's", "Marines'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _check(p: float, label: str, rule: str, tq: int) -> ChanceStep:
     return _two(label, rule, "passed", p, (f"d{tq}, 4+ (sandbox Troop Quality Check)",))
 
@@ -82,7 +91,7 @@ def preview(g: Any, action: Any) -> ChanceStep | None:
         if isinstance(action, A.Hide) and u.stealthy:
             return None
         tq = max(4, u.tq - 2) if isinstance(action, A.Hide) and s.other(u.side) in s.uav else u.tq
-        return _check((tq - 3) / tq, f"{u.name}'s Troop Quality Check", "l.124" if isinstance(action, A.Hide)
+        return _check((tq - 3) / tq, f"{possessive(u.name)} Troop Quality Check", "l.124" if isinstance(action, A.Hide)
                       else "l.39", tq)
     if isinstance(action, A.Artillery):
         C.check_simple(g, action)
@@ -92,6 +101,6 @@ def preview(g: Any, action: Any) -> ChanceStep | None:
         return fire_step(fp, dN(8), combat.defense_dice(g, t)[0], t)
     if isinstance(action, A.Breach):
         _, t = C.check_breach(g, action)
-        return _check((t.tq - 3) / t.tq, f"{t.name}'s Troop Quality Check", "l.9", t.tq)
+        return _check((t.tq - 3) / t.tq, f"{possessive(t.name)} Troop Quality Check", "l.9", t.tq)
     g.codec.check(action)
     return None

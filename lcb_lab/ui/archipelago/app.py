@@ -45,6 +45,9 @@ __all__ = ["ArchLab", "ArchController", "open_archipelago_lab", "piece_marks"]
 
 MAX_FRAME = 30.0
 """The tallest box (in d) the map opens on for a large board: about 20 px a point at 1366 x 768."""
+ROWS_SHARE = 0.9
+"""The map column's width over the board's at the same height: the figure's title, key (above the board) and
+key lines (below it) take about 45 px more of the column's height than the page's grid allows for."""
 BIG_BOARD = 50.0
 """A board taller than this (in d, margins included) is *large*: the expanded board A1-Q11 (57.9 d);
 the basic board (37.9 d) is not."""
@@ -158,8 +161,7 @@ class ArchLab(LabShell):
             w, h = self.view.figure.inner_width, self.view.figure.inner_height
         except UnsetValueError:         # the first of the two reports: wait for the other
             return
-        x0, x1, y0, y1 = self.view.extent
-        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0 and y1 - y0 > BIG_BOARD:
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:     # every board: 1 d as wide as tall
             first = getattr(self, "_frame_px", None) is None
             self._frame_px = (w, h)
             if first:                   # the first report: open on the side at the frame's own shape
@@ -167,9 +169,9 @@ class ArchLab(LabShell):
             self.fit_frame(w, h)
 
     def fit_frame(self, width_px: int, height_px: int) -> None:
-        """The browser drew the map's frame ``width_px`` x ``height_px`` (followed on a board taller than
-        :data:`BIG_BOARD` d, the expanded board; the basic board's cell is sized to its aspect by the
-        page's CSS): keep 1 d as wide as tall (the lattice undistorted) -- the frame's height in d as
+        """The browser drew the map's frame ``width_px`` x ``height_px`` (followed on every board: the page's
+        CSS sizes the basic board's cell to its aspect, but a narrower column -- JupyterLab's file browser
+        open at 1366x768 -- squeezed the lattice): keep 1 d as wide as tall -- the frame's height in d as
         opened (:meth:`frame_pieces`), its width
         following the frame's shape round the same centre, kept on the board (narrower in height when
         the board is not wide enough).  Raises ValueError for a size that is not positive."""
@@ -228,8 +230,9 @@ class ArchLab(LabShell):
         fig.y_range.update(start=cy - h / 2, end=cy + h / 2)
 
     def map_aspect(self) -> float:
-        """The board's width over height."""
-        return getattr(self, "_aspect", 1.2)
+        """The map column's width over height for the page's grid: the board's, less the figure's rows above and
+        below it (:data:`ROWS_SHARE`), so the board fills the column with 1 d as wide as tall (:meth:`fit_frame`)."""
+        return getattr(self, "_aspect", 1.2) * ROWS_SHARE
 
     # ------------------------------------------------------------------ the map
     def _draw_map(self) -> None:

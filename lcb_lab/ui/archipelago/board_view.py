@@ -150,9 +150,11 @@ class BoardView:
                  for c, r in zip(layers.DRAW_ORDER, point_renderers)]
         items += [LegendItem(label="reach: where the piece may end its move", renderers=[self._overlay_renderers[0]]),
                   LegendItem(label="firing lines along the lattice (l.324)", renderers=[self._overlay_renderers[1]])]
-        legend = Legend(items=items, location="top_left", label_text_font_size="10px", glyph_width=14,
-                        glyph_height=14, spacing=0, padding=4, background_fill_alpha=0.85, click_policy="none")
-        self.figure.add_layout(legend, "right")
+        self.legend = Legend(items=items, location="top_left", label_text_font_size="10px", glyph_width=14,
+                             glyph_height=14, spacing=0, padding=4, background_fill_alpha=0.85, click_policy="none",
+                             ncols=2, border_line_alpha=0)
+        self.figure.above = [self.legend, *self.figure.above]   # nearest the board, under the title and its second
+        # line (beside the board, the key took 210 px of the map column's width and the lattice was squeezed)
 
     # ---------------------------------------------------------- drawing
     def show_pieces(self, marks: Iterable[PieceMark]) -> None:

@@ -56,10 +56,11 @@ def offers_for(game: ForceOnForce, viewer: str) -> tuple[str | None, tuple]:
 
 
 def question_text(q: dict | None) -> str:
-    """The waiting question in words ("Blue declares its Reactions to MG team"), or ""."""
+    """The waiting question in words with its rule, once ("Red declares its Reactions to SAS A (l.350)"), or ""."""
     if q is None:
         return ""
-    return f"{q['side']} " + QUESTIONS.get(q["question"], q["question"]).format(unit=q["unit"]) + f" ({q['rule']})"
+    words = f"{q['side']} " + QUESTIONS.get(q["question"], q["question"]).format(unit=q["unit"])
+    return words if q["rule"] in words else f"{words} ({q['rule']})"       # its rule once
 
 
 class FofUi(UmpireLabGame):

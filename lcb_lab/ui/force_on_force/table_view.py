@@ -32,6 +32,7 @@ from bokeh.plotting import figure
 
 from lcb_lab.games.force_on_force.geometry import line_of_sight
 from lcb_lab.games.force_on_force.model.table import Table
+from lcb_lab.ui.force_on_force.table_labels import Placed, place_names
 
 __all__ = ["UnitMark", "TableView", "marks", "table_figure", "KIND_STYLE", "SIDE_COLOURS", "sight_lines"]
 
@@ -87,6 +88,23 @@ def sight_lines(table: Table, shown: Iterable[UnitMark], selected: str) -> list[
     return [(m.name, line_of_sight(table, (me.x, me.y), (m.x, m.y))) for m in by.values() if m.side != me.side]
 
 
+MARKER_PX = 18
+"""A unit's marker, in px (its diameter): names keep clear of it."""
+LABEL_RISE_PX = 12
+"""A unit's label sits this far above the unit's point, in px (clear of its marker's top, 9 px up)."""
+NAME_GAP_PX = 14
+"""A place's name starts this far beside its point, in px (clear of a unit's marker standing on it)."""
+NAME_BACKGROUND = {"background_fill_color": "#efe9d8", "background_fill_alpha": 0.8, "padding": 1}
+"""A place's name on a patch of the table's colour: legible over woods and buildings."""
+
+
+def name_columns(placed: list[Placed]) -> dict[str, list]:
+    """Placed names (:func:`~lcb_lab.ui.force_on_force.table_labels.place_names`) as a text glyph's columns."""
+    return {"x": [p.x for p in placed], "y": [p.y for p in placed], "name": [p.text for p in placed],
+            "dx": [p.dx for p in placed], "dy": [p.dy for p in placed], "align": [p.align for p in placed],
+            "baseline": [p.baseline for p in placed]}
+
+
 class TableView:
     """A Bokeh figure of ``table`` (``.figure``) with its data sources (``.sources``: ``units``,
     ``clear`` and ``blocked`` sight lines, ``selected``); ``frame_height`` in px (the width follows
@@ -107,12 +125,18 @@ class TableView:
         p.xaxis.axis_label, p.yaxis.axis_label = "inches", "inches"
         p.grid.grid_line_alpha = 0.25
         p.quad(left=0, right=table.width, bottom=0, top=table.height, fill_color="#efe9d8", line_color="#8a8270")
-        self._names: list[Any] = []          # the text glyphs of terrain and place names
         self._terrain(p)
-        names = [n for n, _ in table.points]
         p.scatter([xy[0] for _, xy in table.points], [xy[1] for _, xy in table.points], size=4, color="#999999")
-        self._names.append(p.text([xy[0] for _, xy in table.points], [xy[1] - 0.7 for _, xy in table.points],
-                                  text=names, text_font_size="8pt", text_color="#777777", text_align="center").glyph)
+        points, features = place_names(table, frame_height / (table.height + 2 * pad), max(PRESENTATION_PX["names"],
+                                       TEXT_PX["names"]), max(PRESENTATION_PX["units"], TEXT_PX["units"]), MARKER_PX,
+                                       LABEL_RISE_PX, NAME_GAP_PX)
+        self._names: list[Any] = [        # the text glyphs of place and terrain names, clear of units and each other
+            p.text("x", "y", text="name", source=ColumnDataSource(name_columns(points)), x_offset="dx", y_offset="dy",
+                   text_align="align", text_baseline="baseline", text_font_size="8pt", text_color="#666666",
+                   **NAME_BACKGROUND).glyph,
+            p.text("x", "y", text="name", source=ColumnDataSource(name_columns(features)), x_offset="dx",
+                   y_offset="dy", text_align="align", text_baseline="baseline", text_font_size="8pt",
+                   text_font_style="italic", text_color="#333333").glyph]
         self.sources = {"clear": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "blocked": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "units": ColumnDataSource(self._unit_data([])),
@@ -122,11 +146,12 @@ class TableView:
                      line_alpha=0.8)
         p.scatter("x", "y", source=self.sources["selected"], size=30, fill_alpha=0, line_color="#f0a30a",
                   line_width=3)
-        r = p.scatter("x", "y", source=self.sources["units"], size=18, marker="marker", fill_color="fill",
+        r = p.scatter("x", "y", source=self.sources["units"], size=MARKER_PX, marker="marker", fill_color="fill",
                       line_color="color", line_width=2)
-        self._labels = p.text("x", "ty", text="label", source=self.sources["units"], text_font_size="9pt",
-                              text_align="center", text_color="color", background_fill_color="#ffffff",
-                              background_fill_alpha=0.8, padding=1, border_radius=2).glyph   # legible over names
+        self._labels = p.text("x", "y", text="label", source=self.sources["units"], text_font_size="9pt",
+                              y_offset=-LABEL_RISE_PX, text_align="center", text_baseline="bottom", text_color="color",
+                              background_fill_color="#ffffff", background_fill_alpha=0.8, padding=1,
+                              border_radius=2).glyph   # above the marker, legible over the terrain
         p.add_tools(HoverTool(renderers=[r], tooltips=[("unit", "@name"), ("side", "@side"),
                                                         ("figures", "@figures"), ("Troop Quality", "@tq"),
                                                         ("state", "@state")]))
@@ -144,15 +169,10 @@ class TableView:
                 continue
             p.patches([[x for x, _ in f.points] for f in feats], [[y for _, y in f.points] for f in feats],
                       fill_color=colour, fill_alpha=0.55, line_color=colour, legend_label=legend)
-            self._names.append(p.text(        # the top-left corner inside: the centre is where places sit
-                [min(x for x, _ in f.points) + 0.25 for f in feats],
-                [max(y for _, y in f.points) - 0.15 for f in feats], text=[f.name for f in feats],
-                text_font_size="8pt", text_font_style="italic", text_align="left", text_baseline="top",
-                text_color="#333333").glyph)
 
     @staticmethod
     def _unit_data(shown: list[UnitMark]) -> dict[str, list]:
-        return {"x": [m.x for m in shown], "y": [m.y for m in shown], "ty": [m.y + 0.9 for m in shown],
+        return {"x": [m.x for m in shown], "y": [m.y for m in shown],
                 "name": [m.name for m in shown], "side": [m.side for m in shown],
                 "figures": [m.figures for m in shown], "tq": [m.tq for m in shown],
                 "label": [f"{m.name} ({m.figures})" for m in shown],

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable
 import ipywidgets as W
 
 from lcb_lab.kernel.checkpoints import AnswerBook, Checkpoint, instructor_key
+from lcb_lab.kernel.errors import rule_ref
 from lcb_lab.ui.lab.html import esc
 
 __all__ = ["CheckpointWidget", "AnswerKeyWidget", "ask", "answer_key", "session_book", "export_answers",
@@ -64,7 +65,7 @@ class CheckpointWidget(W.VBox):
         self.book = book
         self.on_right = on_right
         """Called after each right answer (the lab lets the lesson's decision show again)."""
-        self.question = W.HTML(f'<b>Checkpoint</b> <span style="color:#6b7480">(rule {esc(cp.rule)})</span>: '
+        self.question = W.HTML(f'<b>Checkpoint</b> <span style="color:#6b7480">({esc(rule_ref(cp.rule))})</span>: '
                                f"{esc(cp.question)}")
         self.input = _input_for(cp)
         self.check = W.Button(description="Check", button_style="primary", layout=W.Layout(width="90px"))

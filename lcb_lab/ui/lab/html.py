@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 from typing import Callable, Iterable
 
+from lcb_lab.kernel.errors import refused_by
+
 __all__ = ["esc", "rule_badges", "message_html", "path_html", "path_room", "elide_middle", "refusal_text", "refusal_note_html", "LOG_EMPTY", "LOG_HEAD"]
 
 
@@ -68,11 +70,13 @@ def path_html(path: object, most: int = PATH_CHARS) -> str:
 
 
 def refusal_text(err: BaseException) -> str:
-    """Words for a refused action (IllegalAction names its rule)."""
+    """Words for a refused action (IllegalAction names its rule): ``"Refused by rule 7.02: <reason>.
+    Nothing changed."``, or ``"Refused by the rules (l.505): ..."`` for a rule cited by its line
+    (:func:`~lcb_lab.kernel.errors.refused_by`)."""
     rule = getattr(err, "rule", None)
     reason = getattr(err, "reason", None) or str(err)
     if rule:
-        return f"Refused by rule {rule}: {reason}. Nothing changed."
+        return f"{refused_by(str(rule))}: {reason}. Nothing changed."
     return f"Refused: {reason}. Nothing changed."
 
 

@@ -86,21 +86,22 @@ APP_CELLS: tuple[tuple[str, str], ...] = (
 """The app notebook's cells, ``(cell_type, source)``: the same as ``notebooks/lab_app.ipynb``'s
 (tests/packaging/test_voila_app.py keeps them equal)."""
 ARCHIPELAGO_CELLS: tuple[tuple[str, str], ...] = (
-    ("markdown", "**Naval Battle in Archipelago** — the lab. Red begins: roll the blue dice in the *Turn* tab, "
-                 "tap a piece on the map, plan its steps and move it; launch a torpedo with its odds shown first; "
-                 "end the turn and hand over to Blue. The board and the blue die are sandbox (the text prints neither)."),
+    ("markdown", "**Naval Battle in Archipelago** — the lab. Red rolls the blue dice in the *Turn* tab, taps a boat, "
+                 "moves and fires, hands over to Blue. Sandbox: the board, the blue die."),
     ("code", "from lcb_lab.ui.archipelago.app import open_archipelago_lab\n\n"
              "lab = open_archipelago_lab(level=1, seed=1)   # eight torpedo boats a side, zone 1 of the sandbox board\n"
              "lab.widget"),
 )
 """``--game=archipelago``: the cells of ``notebooks/archipelago_lab.ipynb``."""
 FORCE_ON_FORCE_CELLS: tuple[tuple[str, str], ...] = (
-    ('markdown', "**Force on Force** — the lab. Blue has the initiative: declare Overwatch or start the activations in the *Turn* tab, tap a unit on the table to see its lines of sight and its acts; a Reaction Test's or a spotting roll's exact odds are shown before the roll; hand over to Red to declare Reactions. The table, the units and the combat resolution are sandbox (the text prints none of them)."),
+    ("markdown", "**Force on Force** — the lab. Blue starts in the *Turn* tab; tap a unit for its sight lines, acts and "
+                 "odds; hand over to Red to React. Sandbox: the table, units, combat."),
     ('code', 'from lcb_lab.ui.force_on_force.app import open_force_on_force_lab\n\nlab = open_force_on_force_lab(seed=1)   # the sandbox table: two SAS fireteams and Marines against an MG team, gunmen and a hidden cell\nlab.widget'),
 )
 """``--game=force_on_force``: the cells of ``notebooks/force_on_force_lab.ipynb``."""
 ORDER_OF_BATTLE_CELLS: tuple[tuple[str, str], ...] = (
-    ('markdown', "**Order of Battle** — the lab. Ash, Birch and Cedar play the nine phases of a turn: draw Fame cards in the *Acts* tab, hand over to the next Commander, see the Initiative draw's odds before it; each view shows its own hand as cards and the others' as backs. The cards, starting Fame and winning total are sandbox (the text prints none)."),
+    ("markdown", "**Order of Battle** — the lab. Ash, Birch and Cedar play the nine phases in the *Acts* tab, handing "
+                 "over in turn. Sandbox: the cards, starting Fame, winning total."),
     ('code', 'from lcb_lab.ui.order_of_battle.app import open_order_of_battle_lab\n\nlab = open_order_of_battle_lab(players=3, seed=1)   # three Commanders, the sandbox card set\nlab.widget'),
 )
 """``--game=order_of_battle``: the cells of ``notebooks/order_of_battle_lab.ipynb``."""

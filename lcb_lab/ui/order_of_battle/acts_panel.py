@@ -61,8 +61,10 @@ def _asset_name(v: dict, aid: str) -> str:
     return aid
 
 
-def act_words(a: Any, v: dict) -> str:
-    """One act in words, naming the cards the viewer's view ``v`` shows."""
+def act_words(a: Any, v: dict, cards: Any = None) -> str:
+    """One act in words, naming the cards the viewer's view ``v`` shows; a purchase with the card's cost in
+    Credits when ``cards`` (the game's ``CardSet``) is given ("Buy Scanner (1 Credit)"): the
+    Fortune draw's cards may be scrolled out of sight above the buttons."""
     if isinstance(a, A.DrawFame):
         return "draw up to the hand maximum" + (f" and {a.extra} more ({a.extra} Fame)" if a.extra else "")
     if isinstance(a, A.CollectRevenue):
@@ -70,7 +72,8 @@ def act_words(a: Any, v: dict) -> str:
     if isinstance(a, A.DrawInitiative):
         return "Draw a Fortune card"
     if isinstance(a, A.Buy):
-        return f"Buy {a.card}"
+        cost = getattr(getattr(cards, "cards", {}).get(a.card), "cost", None)
+        return f"Buy {a.card}" + ("" if cost is None else f" ({cost} Credit{'' if cost == 1 else 's'})")
     if isinstance(a, A.ConvertFame):
         return f"Convert {a.fame} Fame into {a.fame} Credit(s)"
     if isinstance(a, (A.FormSquad,)):
@@ -171,13 +174,13 @@ class ActsPanel:
             title = W.HTML(f"{rule_badges([KIND_RULES.get(kind, '')])} <b>{esc(KIND_TITLES.get(kind, kind))}</b>")
             if len(acts) <= BUTTONS_AT_MOST:
                 for a in acts:
-                    self.buttons[a] = button(act_words(a, vm.view), f"{KIND_TITLES.get(kind, kind)} "
+                    self.buttons[a] = button(act_words(a, vm.view, self.lab.game.cards), f"{KIND_TITLES.get(kind, kind)} "
                                               f"({KIND_RULES.get(kind, '')})", lambda a=a: self.lab.apply_act(a),
                                               "primary" if kind.startswith(("done", "end")) else "")
                 rows.append(W.VBox([title, W.HBox([self.buttons[a] for a in acts], layout=W.Layout(flex_flow="row wrap"))]))
             else:
                 pick, apply = self._picker(kind)
-                set_options(pick, [(act_words(a, vm.view), a) for a in acts])
+                set_options(pick, [(act_words(a, vm.view, self.lab.game.cards), a) for a in acts])
                 rows.append(W.VBox([title, pick, apply]))
         if not rows:
             rows.append(W.HTML('<span class="lcb-muted">No act of yours now.</span>'))

@@ -41,6 +41,9 @@ CSS = """<style>
 .oob-display { border: 1px solid #ccc; border-radius: 6px; padding: 4px 6px; margin: 4px 0; }
 .oob-display.oob-acting { border-color: #1f6feb; box-shadow: 0 0 0 1px #1f6feb; }
 .oob-squad { border-left: 3px solid #999; padding-left: 6px; margin: 3px 0; }
+/* the hands above the tabs take at most 45% of the column and scroll inside: a Purchase Phase's Fortune draw
+   beside a full hand no longer pushes the Acts tab below a 1366x768 screen */
+.lcb-app .lcb-right > .oob-hand { flex: 0 1 auto; min-height: 0; max-height: 45%; overflow: hidden auto; }
 </style>"""
 
 SANDBOX = '<span class="oob-sandbox" title="the text prints no card: sandbox values">sandbox</span>'
