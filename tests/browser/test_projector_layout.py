@@ -341,6 +341,15 @@ def test_voila_projector_layout(page: Page, voila_app_url: str, screen, presenta
     page.wait_for_timeout(500)
     opened = L.viewport_problems(page, {"map": page.locator(".lcb-app .bk-Canvas").first})
     opened += [p for p in L.clipping_problems(page) if p.startswith("hint cut")]     # the empty Hex box's hint whole
+    opened += _page_scrolls(page)
     L.wait_kernel_listening(page)
     problems = _check(page, "voila", name, opened, presentation)
+    problems += _page_scrolls(page, "in presentation mode" if presentation else "after the checks")
     assert not problems, "\n  ".join(["layout problems:", *problems])
+
+
+def _page_scrolls(page: Page, when: str = "") -> list[str]:
+    """The app fills the window and no more: a page that scrolls (12 px with Voila's margins once) moves the
+    whole lab under a wheel turned over the map's edge or a panel's foot."""
+    n = L.lab_fits_screen(page)["scroll"]
+    return [f"{when + ': ' if when else ''}the page scrolls {n} px (the lab is taller than the window)"] if n > 0 else []

@@ -48,7 +48,7 @@ CSS = """
            --lcb-aspect: 0.818; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
            container: lcb-app / inline-size; align-items: flex-start; flex-flow: row wrap; }
 .jp-NotebookPanel .lcb-app { --lcb-h: min(calc(100vh - 138px), 1300px); }      /* JupyterLab: menu, tabs, toolbar, status bar */
-#rendered_cells .lcb-app { --lcb-h: min(calc(100vh - 64px), 1300px); }           /* Voila: its margins and a one-line title */
+#rendered_cells .lcb-app { --lcb-h: min(calc(100vh - 76px), 1300px); }           /* Voila: its margins and a one-line title (the page does not scroll) */
 .lcb-app .lcb-grid { display: grid; width: 100%; height: var(--lcb-h); min-height: 520px; gap: 6px 8px;
   --lcb-map-w: calc((max(var(--lcb-h), 520px) - 100px) * var(--lcb-aspect) + 34px);
   grid-template-rows: auto minmax(0, 1fr); grid-template-areas: "top top top" "map right side";
@@ -94,7 +94,7 @@ CSS = """
   .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.5; }
   .lcb-presentation.lcb-app { --lcb-right: 624px; --lcb-right-max: 720px; }
   .jp-NotebookPanel .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 138px); }
-  #rendered_cells .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 64px); } }
+  #rendered_cells .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 76px); } }
 @media (min-height: 1900px) and (min-width: 3200px) {
   .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 2; }
   .lcb-presentation.lcb-app { --lcb-right: 832px; --lcb-right-max: 960px; } }
