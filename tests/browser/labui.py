@@ -506,11 +506,10 @@ def viewport_problems(page, targets: dict) -> list[str]:
 
 
 SCROLLERS = (".lcb-log, .widget-tab-contents, .lcb-message, .lcb-fork-diff, "
-             ".lcb-right:has(.lcb-checkpoint) > :not(.widget-tab), "
-             ".lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .lcb-unit > .lcb-unit-tracker")
+             ".lcb-right:has(.lcb-checkpoint) > :not(.widget-tab), .lcb-unit > .lcb-unit-tracker")
 """The lab's boxes made to scroll a long content (the explained log, a tab's content, the message line,
 the branch's differences, the panels above the tabs while a lesson is paused at a checkpoint, the Unit
-Tracker above a pending decision):
+Tracker: one reserved height whatever unit it shows, a ship's Embark Area scrolling in it at 1366x768):
 :func:`clipping_problems` lets them hold more than they show."""
 
 _CLIPPED_JS = """

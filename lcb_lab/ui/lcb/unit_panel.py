@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lcb.map import MapView
     from lcb_lab.ui.lcb.controller import LcbController
 
-NO_UNIT_HTML = ('<div class="lcb-card lcb-muted">Select a unit: click its hex, then pick it '
+NO_UNIT_HTML = ('<div class="lcb-card lcb-muted lcb-tracker-empty">Select a unit: click its hex, then pick it '
                 "above. Its Unit Tracker and overlays appear here.</div>")
 NO_TARGET = [("\u2014", None)]
 
