@@ -254,11 +254,9 @@ def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = No
     at least :data:`DOUBLE_TAP_MS` after this page's previous map click; ``answered``: then wait
     until the lab has answered the click (its hex info names the hex, within :data:`KERNEL_MS`).
 
-    Waiting for the answer matters: it redraws the right column (the clicked unit's Unit Tracker
-    grows the panel above the tabs, moving every control of the Impulse tab down by ~75 px) and
-    re-selects lists (the Units of the declaration builder).  A click on the next control sent
-    before that answer lands can be lost: pressed on the button, released on whatever moved under
-    the pointer, or a list choice made on options the kernel has already replaced."""
+    Waiting for the answer matters: it re-selects lists (the Units of the declaration builder), and a
+    list choice made on options the kernel has already replaced is lost.  (It no longer moves the
+    controls: the Unit Tracker keeps one height whatever unit it shows, test_steady_controls.py.)"""
     wait = _last_map_click.get(id(page), 0.0) + (DOUBLE_TAP_MS + 80) / 1000 - time.monotonic()
     if wait > 0:
         time.sleep(wait)
@@ -506,11 +504,10 @@ def viewport_problems(page, targets: dict) -> list[str]:
 
 
 SCROLLERS = (".lcb-log, .widget-tab-contents, .lcb-message, .lcb-fork-diff, "
-             ".lcb-right:has(.lcb-checkpoint) > :not(.widget-tab), "
-             ".lcb-right:has(> .lcb-decision > *):not(:has(.lcb-checkpoint)) > .lcb-unit > .lcb-unit-tracker")
+             ".lcb-right:has(.lcb-checkpoint) > :not(.widget-tab), .lcb-unit > .lcb-unit-tracker")
 """The lab's boxes made to scroll a long content (the explained log, a tab's content, the message line,
 the branch's differences, the panels above the tabs while a lesson is paused at a checkpoint, the Unit
-Tracker above a pending decision):
+Tracker: one reserved height whatever unit it shows, a ship's Embark Area scrolling in it at 1366x768):
 :func:`clipping_problems` lets them hold more than they show."""
 
 _CLIPPED_JS = """

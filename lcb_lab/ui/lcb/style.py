@@ -22,6 +22,20 @@ CSS = """
 .lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) { flex: 0 1 auto; min-height: 0; overflow: hidden auto; }
 .lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) > *,
 .lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) .widget-vbox > * { flex-shrink: 0; }
+/* the Unit Tracker keeps one height whatever it shows -- the hint, a platoon, a destroyer, a ship with its Embark
+   Area -- so selecting or clearing a unit never moves the tabs and the controls below it (a click on them lands where
+   the person aimed, however late the lab answers the click on the map); a taller tracker scrolls in its box.
+   --lcb-tracker-h at 1366x768: a destroyer's or a platoon's tracker whole, the room the Impulse tab needs in combat
+   and a study beside a waiting decision left to the tabs (JupyterLab, file browser open; 170 px took 16 px too many);
+   a ship's Embark Area, an attachment line or a submarine's row may scroll.  On a screen at least 1000 px tall every
+   tracker of the scenarios whole.  The box is zoomed with the right column (presentation, font_scale) */
+.lcb-app { --lcb-tracker-h: 150px; }
+@media (min-height: 1000px) { .lcb-app { --lcb-tracker-h: 250px; } }
+.lcb-app .lcb-unit > .lcb-unit-tracker { height: var(--lcb-tracker-h); flex: 0 0 auto; overflow: hidden auto;
+  box-sizing: border-box; }
+.lcb-app .lcb-unit > .lcb-unit-tracker:has(.lcb-tracker-empty) > .widget-html-content { height: 100%; }
+.lcb-app .lcb-unit-tracker .lcb-tracker-empty { height: calc(100% - 4px); box-sizing: border-box; overflow: hidden;
+  border-style: dashed; background: transparent; }     /* no unit: the hint in a dashed frame the size of the box */
 /* a pending decision (a defender's INTERCEPT dice, a card response) is drawn whole: the tabs below it shrink
    first, down to their titles, then the Unit Tracker above it shrinks and scrolls (the Unit dropdown stays);
    not while a lesson is paused at a checkpoint (the rule above: the question keeps half the column) */

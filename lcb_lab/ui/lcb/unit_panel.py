@@ -6,6 +6,8 @@ units, and the selected unit first when it is elsewhere ("DDG-51 (selected,
 in AL-29)").  Checkboxes choose the overlays (movement reach, CV ranges, ZOR,
 resupply reach); a dropdown picks a target for the INTERCEPT umbrella of the
 selected unit's LRS (7.53).  Only what the view may see is listed or drawn.
+The Unit Tracker's box keeps one height whatever it shows (``.lcb-unit-tracker`` in :mod:`.style`; the
+hint ``NO_UNIT_HTML`` fills it): selecting or clearing a unit moves no control below it.
 
 What it observes (each part redrawn only when its inputs changed): the dropdown
 ``selected_hex``, ``selected_unit``, ``version``, ``viewer``; the Unit Tracker
@@ -28,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lcb.map import MapView
     from lcb_lab.ui.lcb.controller import LcbController
 
-NO_UNIT_HTML = ('<div class="lcb-card lcb-muted">Select a unit: click its hex, then pick it '
+NO_UNIT_HTML = ('<div class="lcb-card lcb-muted lcb-tracker-empty">Select a unit: click its hex, then pick it '
                 "above. Its Unit Tracker and overlays appear here.</div>")
 NO_TARGET = [("\u2014", None)]
 
