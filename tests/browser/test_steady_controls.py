@@ -44,7 +44,8 @@ _PLACES_JS = """
                    'the tabs\\' content': box(right.querySelector(':scope > .widget-tab > .widget-tab-contents')),
                    'Add action': box(add),
                    'the Unit dropdown': box(app.querySelector('.lcb-unit .widget-dropdown select'))},
-          content: tracker ? span(tracker.querySelector('.widget-html-content') || tracker) : null,
+          content: tracker ? span(tracker.querySelector('.lcb-tracker-scroll') || tracker.querySelector('.widget-html-content')
+                                  || tracker) : null,
           text: tracker ? tracker.innerText : ''};
 }
 """
@@ -119,3 +120,41 @@ def test_selecting_and_clearing_units_keeps_the_controls_in_place(page: Page, re
     # the trackers' contents differ (else nothing was tested): the LHD's Embark Area makes it the tallest
     assert contents["LHD 1"] > 1.5 * contents["DDG-51"] and contents["DDG(X)-106"] > contents["1 Anna"], contents
     assert not problems, "\n  ".join([f"{tag}: the controls moved (tracker contents {contents}):", *problems])
+
+
+_SCROLL_JS = """
+(to) => {
+  const t = document.querySelector('.lcb-app .lcb-unit-tracker'), s = t.querySelector('.lcb-tracker-scroll') || t;
+  if (to !== null) s.scrollTop = to;
+  return {inner: s.scrollTop, outer: t.scrollTop, more: s.scrollHeight - s.clientHeight};
+}
+"""
+"""Scroll the Unit Tracker's scroller to ``to`` (null: leave it); its scroll and the box's, and how far it scrolls."""
+
+
+@pytest.mark.browser
+def test_the_next_unit_is_shown_from_the_top_of_its_tracker(page: Page, request) -> None:
+    """In JupyterLab at 1366x768 (the file browser open: the narrowest right column) LHD 1's tracker with its
+    Embark Area and DDG(X)-106's with its attachment both scroll in the box; a person scrolls LHD 1's down to its
+    cargo, then clicks DDG(X)-106: its tracker starts at its name, not at LHD 1's scroll (the box kept it before)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    _open(page, request, "jupyterlab")
+    tracker = page.locator(".lcb-app .lcb-unit-tracker").first
+    L.click_hex(page, "AO-24")
+    expect(tracker).to_contain_text("DDG(X)-106", timeout=D.KERNEL_MS)
+    page.wait_for_timeout(300)
+    assert page.evaluate(_SCROLL_JS, None)["more"] > 10, "DDG(X)-106's tracker fits its box: nothing to test"
+    L.click_hex(page, "AM-26")
+    expect(tracker).to_contain_text("LHD 1", timeout=D.KERNEL_MS)
+    page.wait_for_timeout(300)
+    assert page.evaluate(_SCROLL_JS, 10_000)["inner"] > 10
+    L.click_hex(page, "AO-24")
+    expect(tracker).to_contain_text("DDG(X)-106", timeout=D.KERNEL_MS)
+    page.wait_for_timeout(300)
+    got = page.evaluate(_SCROLL_JS, None)
+    assert got["inner"] == 0 and got["outer"] == 0, got
+    top, bottom, box_top, box_bottom, name = tracker.locator("h4").first.evaluate(
+        "(e) => { const r = e.getBoundingClientRect(), t = e.closest('.lcb-unit-tracker').getBoundingClientRect();"
+        " return [r.top, r.bottom, t.top, t.bottom, e.innerText]; }")
+    assert "DDG(X)-106" in name and box_top - 0.5 <= top and bottom <= box_bottom + 0.5, \
+        f"DDG(X)-106's name is not in its tracker's box: {top:.0f}-{bottom:.0f} in {box_top:.0f}-{box_bottom:.0f}"

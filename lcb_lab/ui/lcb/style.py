@@ -33,6 +33,9 @@ CSS = """
 @media (min-height: 1000px) { .lcb-app { --lcb-tracker-h: 250px; } }
 .lcb-app .lcb-unit > .lcb-unit-tracker { height: var(--lcb-tracker-h); flex: 0 0 auto; overflow: hidden auto;
   box-sizing: border-box; }
+/* what scrolls is the unit's own box, made anew with each unit (unit_panel): the next unit is shown from its top,
+   not at the scroll of the one before */
+.lcb-app .lcb-unit-tracker .lcb-tracker-scroll { max-height: var(--lcb-tracker-h); overflow: hidden auto; }
 .lcb-app .lcb-unit > .lcb-unit-tracker:has(.lcb-tracker-empty) > .widget-html-content { height: 100%; }
 .lcb-app .lcb-unit-tracker .lcb-tracker-empty { height: calc(100% - 4px); box-sizing: border-box; overflow: hidden;
   border-style: dashed; background: transparent; }     /* no unit: the hint in a dashed frame the size of the box */

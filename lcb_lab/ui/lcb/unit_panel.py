@@ -127,8 +127,9 @@ class UnitPanel:
     def _draw_details(self) -> None:
         c = self.ctl
         uid, vis = c.selected_unit, c.visible_counters()
-        self.tracker.value = NO_UNIT_HTML if uid is None else (
-            panels.unit_tracker_html(c.game, vis[uid], c.view().get("cards")) + cargo_html(c.game, cargo_view(c.game, c.viewer, uid, c.view())))
+        self.tracker.value = NO_UNIT_HTML if uid is None else (     # a new scroller each time: a unit shown from its top
+            '<div class="lcb-tracker-scroll">' + panels.unit_tracker_html(c.game, vis[uid], c.view().get("cards"))
+            + cargo_html(c.game, cargo_view(c.game, c.viewer, uid, c.view())) + '</div>')
         opts = self.umbrella_options()
         keep = c.umbrella_target if c.umbrella_target in [o[1] for o in opts] else None
         self._syncing = True
