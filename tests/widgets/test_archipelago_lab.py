@@ -113,6 +113,22 @@ def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     assert tp.roll_button in tp.widget.children[1].children
 
 
+def test_a_plan_that_leaves_the_board_says_so_instead_of_naming_a_point():
+    """A plan whose steps end off the board names no point (before: "-> point 8,-6", an axial pair the board's
+    labels never show); the move is refused when tried (l.120)."""
+    lab = _skirmish(forced=[3, 4, 5], team="Red")
+    tp = lab.turn_panel
+    tp.roll_button.click()
+    lab.tap_point("30,21")
+    assert lab.ctl.selected_unit == "Red TB-1"
+    for _ in range(40):                    # far past any edge of the basic board (columns A to G)
+        tp.add_step("F")
+    assert "(40 steps) \u2192 off the board" in tp.plan.value and "point" not in tp.plan.value.split("\u2192")[-1]
+    before = lab.game.state.pieces["Red TB-1"].point
+    tp.move_button.click()
+    assert "Nothing changed" in lab.message.value and lab.game.state.pieces["Red TB-1"].point == before
+
+
 def test_a_gun_shot_shows_its_three_lines_and_odds_then_the_hit_on_the_map():
     g = stage(BOARD, [("Red C-9", (30, 21), "S"), ("Blue C-9", (30, 27), "S"), ("Blue D-13", (34, 23), "N")],
               forced=[3, 4, 2], level=2)

@@ -266,9 +266,9 @@ class TurnPanel:
             return
         end, facing = plan_end(Axial(*piece["point"]), piece["facing"], self.steps)
         words = " \u2192 ".join(STEP_WORDS[s] for s in self.steps) or "no step yet"
-        where = self.lab.board.col_row(end) if end in self.lab.board else tuple(end)
+        where = (f'point {",".join(map(str, self.lab.board.col_row(end)))} facing {Facing(facing).name}'
+                 if end in self.lab.board else "off the board")      # no point to name: the move will be refused
         self.plan.value = (f'<div class="lcb-small">Planned on blue {self.die.value}: <b>{esc(words)}</b> '
-                           f'({len(self.steps)} step{"s" if len(self.steps) != 1 else ""}) \u2192 point '
-                           f'{esc(",".join(map(str, where)))} facing {Facing(facing).name} '
+                           f'({len(self.steps)} step{"s" if len(self.steps) != 1 else ""}) \u2192 {esc(where)} '
                            '<span class="lcb-rule">l.183</span></div>')
         self.lab.show_plan(end if self.steps else None, self.reach())
