@@ -27,6 +27,16 @@ Modifier = tuple[str, int, str]
 _LEAF = frozenset((str, int, float, bool, type(None)))
 
 
+def possessive(name: str) -> str:
+    """A piece's name as an owner in a log line or a refusal: ``"SAS A's"``, ``"Marines'"`` (a name ending
+    in s takes the apostrophe alone).
+
+    >>> possessive("SAS A"), possessive("Marines")
+    ("SAS A's", "Marines'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def plain(v: Any) -> Any:
     """JSON-native copy: tuples become lists (so a saved log equals the live one)."""
     t = type(v)

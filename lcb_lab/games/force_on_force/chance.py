@@ -17,6 +17,7 @@ from lcb_lab.games.force_on_force.rules.reaction import modifiers, p_non_initiat
 from lcb_lab.games.force_on_force.rules.spotting import p_spot, spot_modifiers, spotter_modifiers
 from lcb_lab.kernel.dice import Die
 from lcb_lab.kernel.odds import ChanceStep
+from lcb_lab.kernel.explain import possessive
 
 
 def _two(label: str, rule: str, count: str, p: float, dice: tuple[str, ...]) -> ChanceStep:
@@ -46,15 +47,6 @@ def fire_step(fp: int, die: Die, defense: int, target: Unit) -> ChanceStep:
     return ChanceStep(f"{fp}{die.name.upper()} at {target.name} (sandbox combat)", "l.15", ("figures lost",),
                       tuple(((k,), float(p)) for k, p in enumerate(pmf) if p > 0),
                       (f"{fp} {die.name} hitting on 4+", f"{defense} d{target.tq} cancelling on 4+"))
-
-
-def possessive(name: str) -> str:
-    """A unit's name as an owner: ``"SAS A's"``, ``"Marines'"`` (a plural name takes the apostrophe alone).
-
-    >>> possessive("SAS A"), possessive("Marines")
-    ("SAS A's", "Marines'")
-    """
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _check(p: float, label: str, rule: str, tq: int) -> ChanceStep:

@@ -15,6 +15,7 @@ from lcb_lab.games.force_on_force.rules import breach, crossing, overwatch, spot
 from lcb_lab.games.force_on_force.rules.movement import check_move
 from lcb_lab.kernel import choices as K
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.explain import possessive
 
 
 def own(g: Any, name: str, side: str) -> Unit:
@@ -64,7 +65,7 @@ def check_activate(g: Any, a: A.Activate) -> Unit:
         t = known_enemy(g, u, a.fire_at)
         end = g.table.point(a.to) if a.to else u.pos
         if not geometry.line_of_sight(g.table, end, t.pos):
-            raise IllegalAction("l.186", f"{t.name} will not be in {u.name}'s line of sight")
+            raise IllegalAction("l.186", f"{t.name} will not be in {possessive(u.name)} line of sight")
     return u
 
 
@@ -89,7 +90,7 @@ def check_simple(g: Any, a: Any) -> Unit:
         if f.kind in ("water", "cliff", "light"):
             raise IllegalAction("l.110", f"{f.name} is not terrain a unit can hide in")
         if geometry.polygon(f).distance(geometry.Point(u.pos)) > spotting.OPTIMUM_RANGE[u.tq]:
-            raise IllegalAction("l.114", f"{f.name} is beyond {u.name}'s Optimum Range")
+            raise IllegalAction("l.114", f"{f.name} is beyond {possessive(u.name)} Optimum Range")
     elif isinstance(a, A.Artillery):
         t = known_enemy(g, u, a.target)
         if not geometry.line_of_sight(g.table, u.pos, t.pos):

@@ -31,8 +31,9 @@ UMPIRE = INSTRUCTOR
 """The all-seeing viewer (the umpire or instructor): the kernel's ``"instructor"``."""
 SCENARIOS = {"sandbox_table": "The sandbox table: SAS, SAS, Marines against an MG team, gunmen and a hidden cell"}
 """Scenario name -> title (sandbox: the text prints no scenario)."""
-QUESTIONS = {"react": "declares its Reactions to {unit}", "interrupt": "may interrupt the Reactions to {unit} "
-             "(Overwatch, l.407; Opportunity Fire, l.324)"}
+QUESTIONS = {"react": "declares its Reactions to {unit} ({rule})", "interrupt": "may interrupt the Reactions to {unit} "
+             "(Overwatch, {rule}; Opportunity Fire, l.324)"}
+"""A waiting question in words; ``{rule}``: the rule the engine names for it (l.350, l.407)."""
 
 FofDiff = LabDiff
 """One difference of two games (the fork view's row): ``topic`` ("figures", "lost", "winner"),
@@ -59,8 +60,7 @@ def question_text(q: dict | None) -> str:
     """The waiting question in words with its rule, once ("Red declares its Reactions to SAS A (l.350)"), or ""."""
     if q is None:
         return ""
-    words = f"{q['side']} " + QUESTIONS.get(q["question"], q["question"]).format(unit=q["unit"])
-    return words if q["rule"] in words else f"{words} ({q['rule']})"       # its rule once
+    return f"{q['side']} " + QUESTIONS.get(q["question"], q["question"] + " ({rule})").format(**q)
 
 
 class FofUi(UmpireLabGame):

@@ -25,6 +25,7 @@ from lcb_lab.games.force_on_force.rules.combat import attack
 from lcb_lab.games.force_on_force.rules.movement import move, reveal
 from lcb_lab.games.force_on_force.rules.reaction import reaction_test
 from lcb_lab.games.force_on_force.state import Reaction
+from lcb_lab.kernel.explain import possessive
 
 
 def ordered(g: Any) -> list[Reaction]:
@@ -91,7 +92,7 @@ def _one(g: Any, r: Reaction, rule: str) -> None:
     end = g.table.point(act.to) if act.to else init.pos
     where = init.pos if r.won and geometry.line_of_sight(g.table, me.pos, init.pos) else end
     if not init.alive:
-        note(g, "wasted", f"{me.name}'s Reaction ({word}) comes to nothing: {init.name} is gone; it still counts "
+        note(g, "wasted", f"{possessive(me.name)} Reaction ({word}) comes to nothing: {init.name} is gone; it still counts "
              "as a Reaction", [rule, "l.354"])
     elif not geometry.line_of_sight(g.table, me.pos, where):
         note(g, "wasted", f"{me.name} lost the Reaction Test and {init.name} is out of its line of sight: it may "

@@ -26,6 +26,7 @@ from lcb_lab.games.force_on_force.rules.movement import reveal
 from lcb_lab.games.force_on_force.rules.reaction import reaction_test
 from lcb_lab.games.force_on_force.state import Reaction
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.explain import possessive
 
 
 def check_go(g: Any, u: Unit) -> None:
@@ -53,7 +54,7 @@ def check_interrupt(g: Any, ow: Unit, target: Unit) -> None:
     if not ow.overwatch:
         raise IllegalAction("l.407", f"{ow.name} is not on Overwatch")
     if not geometry.line_of_sight(g.table, ow.pos, target.pos):
-        raise IllegalAction("l.407", f"{target.name} is not in {ow.name}'s line of sight")
+        raise IllegalAction("l.407", f"{target.name} is not in {possessive(ow.name)} line of sight")
     if firepower(ow) <= 0:
         raise IllegalAction("l.409", f"{ow.name} has no Firepower dice left")
 

@@ -25,6 +25,7 @@ from lcb_lab.games.force_on_force.model.units import Unit, distance
 from lcb_lab.games.force_on_force.observer import note
 from lcb_lab.kernel.dice import dN
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.explain import possessive
 
 OPTIMUM_RANGE = {4: 6.0, 6: 12.0, 8: 18.0, 10: 24.0, 12: 24.0}
 """Sandbox: Optimum Range in inches by Troop Quality die (l.114 names it, prints no value)."""
@@ -92,12 +93,12 @@ def search(g: Any, spotter: Unit, feature: str) -> list[str]:
         total = roll + sum(v for v, _, _ in mods)
         p = Fraction(sum(1 for b in range(1, h.tq + 1) if spots(total, b)), h.tq) if counts else Fraction(0)
         note(g, "odds", f"Odds: {h.name} (hidden) is spotted {float(p):.1%} (exactly {p})", ["l.116", "l.152"],
-             f"{spotter.name}'s modified {total} against d{h.tq}" if counts else
+             f"{possessive(spotter.name)} modified {total} against d{h.tq}" if counts else
              "not in the feature, in sight and in Optimum Range of the searcher: it cannot be spotted",
              audience=[h.side], unit=h.name)
         hr = g.dice.roll(1, "hidden unit's die (behind the screen)", h.die)[0]
         ok = counts and spots(total, hr)
-        note(g, "hidden_roll", f"{h.name} (hidden) rolls d{h.tq} {hr} against {spotter.name}'s {total}: "
+        note(g, "hidden_roll", f"{h.name} (hidden) rolls d{h.tq} {hr} against {possessive(spotter.name)} {total}: "
              + ("spotted" if ok else "not spotted" if counts else "not in the search"), ["l.116"],
              audience=[h.side], unit=h.name)
         if ok:
@@ -183,4 +184,4 @@ def forget(g: Any, moved: Unit) -> None:
     for e in g.state.units.values():
         if moved.name in e.spotted and not geometry.line_of_sight(g.table, e.pos, moved.pos):
             e.spotted.remove(moved.name)
-            note(g, "lost_sight", f"{moved.name} moved out of {e.name}'s sight: no longer spotted by it", ["l.120"])
+            note(g, "lost_sight", f"{moved.name} moved out of {possessive(e.name)} sight: no longer spotted by it", ["l.120"])
