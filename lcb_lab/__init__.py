@@ -19,6 +19,8 @@ if "IPython" in _sys.modules:   # inside IPython: a NameError after a stopped ce
     _install_notebook_errors()
     from lcb_lab.ui.lab.kernel_log import install as _quiet_closed_sockets   # a kernel shut down mid-cell
     _quiet_closed_sockets()                                                  # logs no ZMQ traceback
+    from lcb_lab.ui.lab.iopub import install as _no_lost_messages            # a burst of widgets loses none
+    _no_lost_messages()
 __all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "IllegalAction", "LabError", "ScenarioError",
            "Dice", "__version__"]
 
