@@ -32,6 +32,15 @@ the printed sector lines are only pictures).
 (49, 'dark_blue', True)
 >>> b.sector(Axial(0, 0)), b.sector(b.from_col_row(6, 6))
 ('A1', 'G7')
+
+Naming a point (a *sandbox* convenience: the text names only sectors, l.110, and its board has no
+grid of point numbers): :func:`point_name` is the one way a point becomes words, in the engine's log
+lines, refusals and explanations and in the lab alike -- its 0-based column and row from the board's
+north-west corner (as the board file and :meth:`Board.from_col_row` count them) and its sector, as
+the lab's board draws both on its edges:
+
+>>> point_name(b, b.from_col_row(6, 5)), point_name(b, b.from_col_row(7, 5))
+('6,5 (G6)', '7,5 (off the board)')
 """
 from __future__ import annotations
 
@@ -47,6 +56,24 @@ Symbol = Literal["port", "ammunition", "workshop", "fuel"]
 COLOURS: tuple[Colour, ...] = ("dark_blue", "light_blue", "white", "orange", "red")
 SYMBOLS: tuple[Symbol, ...] = ("port", "ammunition", "workshop", "fuel")
 MOBILITIES: tuple[Mobility, ...] = ("ship", "boat", "hovercraft", "flying", "landed", "launcher")
+
+
+
+def point_label(p: Axial | tuple[int, int]) -> str:
+    """The point's column and row ``"col,row"`` (0-based offset, as the board file counts them):
+    the lab's key for a point (its board's tap, hover and selection); in words, use :func:`point_name`."""
+    col, row = to_offset(Axial(*p))
+    return f"{col},{row}"
+
+
+def point_name(board: "Board", p: Axial | tuple[int, int] | list[int]) -> str:
+    """The one way a point of ``board`` is named in words (log lines, refusals, explanations, the lab):
+    ``"30,21 (F5)"``, its column and row (:func:`point_label`) and its sector (l.110); a point off the
+    board ``"42,5 (off the board)"``. ``p`` is an :class:`~lcb_lab.kernel.hexgrid.Axial` or its
+    ``(q, r)`` pair (a view's ``[q, r]``). Never raises for a point off the board."""
+    a = Axial(*p)
+    return f"{point_label(a)} ({board.sector(a) if a in board else 'off the board'})"
+
 
 #: l.116-128: which mobilities each colour admits.
 ADMITS: Mapping[Colour, frozenset[Mobility]] = {
