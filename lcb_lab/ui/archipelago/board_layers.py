@@ -148,8 +148,8 @@ def point_ticks(board: Board) -> tuple[list[tuple[int, float]], list[tuple[int, 
 
     >>> from lcb_lab.games.archipelago.model.board_data import load_board
     >>> cols, rows = point_ticks(load_board())
-    >>> [c for c, _ in cols], [r for r, _ in rows], rows[1][1]
-    ([0, 6, 12, 18, 24, 30, 36], [0, 5, 10, 15, 20, 25, 30], -5.0)
+    >>> [c for c, _ in cols], [r for r, _ in rows], [int(y) for _, y in rows][:2]
+    ([0, 6, 12, 18, 24, 30, 36], [0, 5, 10, 15, 20, 25, 30], [0, -5])
     """
     step = math.sqrt(3) / 2
     n, m = len(board.sector_cols), board.sector_rows
