@@ -381,7 +381,7 @@ def test_level_3_a_helicopter_takes_off_and_flies_through_more_acts_with_the_odd
     labels = [label for label, _ in more.family.options if not label.startswith("unload missile")]
     assert labels == ["take off: Red H-1 (36 options)", "take off: Red H-2 (36 options)"]
     more.family.value = next(a for label, a in more.family.options if label.startswith("take off"))
-    assert more.option in more.widget.children and more.option.options[0][0] == "take off: Red H-1 to 7,4 facing N"
+    assert more.option in more.widget.children and more.option.options[0][0] == "take off: Red H-1 to 7,4 (B1) facing N"
     more.apply()
     assert lab.ctl.game.view()["flying"] == ["Red H-1"] and "take off: done." in lab.message.value
     for act in (A.EndTurn(), A.RollMovement(), A.EndTurn(), A.RollMovement()):
