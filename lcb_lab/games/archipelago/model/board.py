@@ -153,7 +153,7 @@ class Board:
         Raises KeyError for a point not on the board."""
         for p in colours:
             if p not in self.points:
-                raise KeyError(f"{p} is not a point of board {self.name!r}")
+                raise KeyError(f"{point_label(p)} is not a point of board {self.name!r}")
         return Board(self.name, self.cols, self.rows, {**self.points, **colours}, self.symbols, self.bases,
                      self.sector_cols, self.sector_rows, self.source, self.features)
 
@@ -193,7 +193,7 @@ class Board:
         """The sector ``p`` lies in, e.g. ``"C4"`` (sandbox bands, see the module docstring).
         Raises KeyError off the board."""
         if p not in self.points:
-            raise KeyError(f"{p} is not a point of board {self.name!r}")
+            raise KeyError(f"{point_label(p)} is not a point of board {self.name!r}")
         col, row = to_offset(p)
         letters = self.sector_cols
         return f"{letters[col * len(letters) // self.cols]}{row * self.sector_rows // self.rows + 1}"
@@ -253,19 +253,19 @@ def check(board: Board) -> None:
     for p, c in board.points.items():
         col, row = to_offset(p)
         if not (0 <= col < board.cols and 0 <= row < board.rows):
-            raise ValueError(f"board {board.name!r}: point {p} lies outside {board.cols} x {board.rows}")
+            raise ValueError(f"board {board.name!r}: point {point_label(p)} lies outside {board.cols} x {board.rows}")
         if c not in ADMITS:
-            raise ValueError(f"board {board.name!r}: point {p} has colour {c!r}, not one of {', '.join(COLOURS)}")
+            raise ValueError(f"board {board.name!r}: point {point_label(p)} has colour {c!r}, not one of {', '.join(COLOURS)}")
     for p, syms in board.symbols.items():
         if p not in board.points:
-            raise ValueError(f"board {board.name!r}: symbol point {p} is not on the board")
+            raise ValueError(f"board {board.name!r}: symbol point {point_label(p)} is not on the board")
         bad = sorted(set(syms) - set(SYMBOLS))
         if bad:
-            raise ValueError(f"board {board.name!r}: symbol {bad[0]!r} at {p} is not one of {', '.join(SYMBOLS)}")
+            raise ValueError(f"board {board.name!r}: symbol {bad[0]!r} at {point_label(p)} is not one of {', '.join(SYMBOLS)}")
     for b in board.bases.values():
         off = [p for p in b.points if p not in board.points]
         if off:
-            raise ValueError(f"board {board.name!r}: base {b.name!r} point {off[0]} is not on the board")
+            raise ValueError(f"board {board.name!r}: base {b.name!r} point {point_label(off[0])} is not on the board")
     for f in board.features.values():
         if f.kind == "sonar":
             if any(board.points.get(p) != "dark_blue" for p in f.points):
@@ -273,6 +273,6 @@ def check(board: Board) -> None:
             continue
         bad = [p for p in f.points if board.points.get(p) in (None, *WATER)]
         if bad:
-            raise ValueError(f"board {board.name!r}: feature {f.name!r} point {bad[0]} is not a land point of the board")
+            raise ValueError(f"board {board.name!r}: feature {f.name!r} point {point_label(bad[0])} is not a land point of the board")
         if f.kind == "launcher" and any(board.points[p] != "red" for p in f.points):
             raise ValueError(f"board {board.name!r}: launcher points of {f.name!r} must be red points (l.823)")
