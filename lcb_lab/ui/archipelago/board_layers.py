@@ -27,7 +27,7 @@ LAND = "#e6d6a6"
 HIGH_LAND = "#b0794a"
 LANDING = "#fbf8ee"
 COAST = "#5d4526"
-TICK = "#5f6b78"
+TICK = "#2e3842"
 """The small grey numbers on the edges: the first column and row of each sector band (:func:`point_ticks`)."""
 
 POINT_COLOURS: dict[Colour, str] = {"dark_blue": "#12327a", "light_blue": "#6cb4ea", "white": "#ffffff",
@@ -180,7 +180,7 @@ def _sectors(p: figure, board: Board) -> None:
              "y": [y0 + 0.6] * len(cols) + [y1 - 0.6] * len(cols) + [y for _, y in rows] * 2,
              "text": [str(c) for c, _ in cols] * 2 + [str(r) for r, _ in rows] * 2}
     p.text("x", "y", "text", source=ColumnDataSource(ticks), text_align="center", text_baseline="middle",
-           text_font_size="9px", text_color=TICK)
+           text_font_size="10px", text_color=TICK)
 
 
 def _symbols(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
