@@ -111,7 +111,7 @@ def test_picture_68_m28_lays_a_mine_behind_and_a_vessel_passing_over_it_is_destr
     g.apply(A.EndTurn())
     g.apply(A.RollMovement())
     tb = g.state.pieces["Blue TB-1"]
-    tb_start = tb.at
+    assert SEA.col_row(tb.at) == (4, 10)
     steps = "FFFF"                                                     # SE across the mine's point
     from lcb_lab.games.archipelago.rules.movement import path
     assert tuple(at((N, 1))) in [tuple(p) for p, _ in path(tb.at, tb.facing, steps)]
