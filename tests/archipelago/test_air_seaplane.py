@@ -55,7 +55,7 @@ def test_picture_73_landing_last_five_straight_last_four_on_water_and_shorter():
     g.apply(A.Fly("Red H-7", "FFFFFFF", 4, True))                        # 7 of 4 + 7: it may stop short
     p = g.state.pieces["Red H-7"]
     assert not p.flying and p.point == tuple(at((N, 7))) and p.fuel == 9
-    assert titles(g)[-1] == f"Red H-7 lands FFFFFFF: {tuple(at())} in {SEA.sector(at())} -> {tuple(at((N, 7)))} in {SEA.sector(at((N, 7)))}"
+    assert titles(g)[-1] == "Red H-7 lands FFFFFFF: 6,12 (D6) -> 6,5 (D3)"
 
 
 def test_pictures_74_75_on_the_water_as_a_vessel_one_step_spends_no_fuel():

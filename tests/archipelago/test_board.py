@@ -26,7 +26,7 @@ def test_staged_island_and_admits():
     island = b.with_points({p: "red"})
     assert island.admits(p, "flying") and not island.admits(p, "boat") and b.admits(p, "ship")
     assert not island.admits(Axial(99, 99), "flying")
-    with pytest.raises(KeyError, match="not a point"):
+    with pytest.raises(KeyError, match="99,148 is not a point of board"):
         b.with_points({Axial(99, 99): "red"})
 
 

@@ -26,15 +26,16 @@ def test_the_figure_holds_every_point_with_its_colour_and_hover_fields():
         data = VIEW.sources[f"points_{colour}"].data
         assert set(data["colour"]) <= {colour.replace("_", " ")}
         for i, label in enumerate(data["label"]):
-            seen[label] = {k: data[k][i] for k in ("x", "y", "sector", "colour", "symbols", "base")}
+            seen[label] = {k: data[k][i] for k in ("x", "y", "name", "sector", "colour", "symbols", "base")}
     assert set(seen) == {point_label(p) for p in BOARD.points}
     port = seen["9,4"]
-    assert (port["sector"], port["colour"], port["symbols"], port["base"]) == ("B1", "dark blue", "port", "Red Base A")
+    assert (port["name"], port["sector"], port["colour"], port["symbols"], port["base"]) == \
+        ("9,4 (B1)", "B1", "dark blue", "port", "Red Base A")
     assert (port["x"], port["y"]) == pytest.approx((9 * CELL, -4.5))           # odd column: half a step south
     assert seen["4,23"]["symbols"] == "ammunition, fuel" and seen["4,23"]["base"] == "Red Base B"
     assert seen["0,0"]["symbols"] == "-" and seen["0,0"]["base"] == "-"
     hover = [t for t in VIEW.figure.tools if isinstance(t, HoverTool)][0]
-    assert [f for f, _ in hover.tooltips] == ["point", "sector", "colour", "symbols", "base"]
+    assert hover.tooltips == [("point", "@name"), ("colour", "@colour"), ("symbols", "@symbols"), ("base", "@base")]
     assert "SANDBOX" in VIEW.figure.title.text and "l.106-130" in title_text(BOARD)[0]
 
 
@@ -159,7 +160,24 @@ def test_the_fixed_sonars_near_the_bases_a_are_drawn_in_their_owners_colour_with
     got = sorted((next(o for o, c in OWNER_COLOURS.items() if c == col), (x, y))
                  for col, x, y in zip(d["colour"], d["x"], d["y"]))
     assert got == want and len(got) == 4 and set(d["text"]) == {"SN"}
-    assert "SN ring: a Base A's sonar (l.1181)" in key_text(expanded)[1]
+    assert "SN ring: Base A sonar (l.1181)" in key_text(expanded)[1] and key_text(expanded)[1].endswith("grey: point column,row (sandbox)")
     small = load_board("archipelago")
     assert BoardView(small).sources["sonars"].data["x"] == [] and "sonar" not in " ".join(key_text(small))
     assert all(len(line) <= 120 for b in (small, expanded) for line in key_text(b))
+
+
+def test_the_edges_carry_the_first_column_and_row_of_each_sector_band():
+    """A point's name ``"30,21 (F5)"`` is found on the drawn board: small grey numbers on the edges give
+    the first column of each sector letter's band (0, 6, ..., 36; F starts at 30) and the first row of
+    each number's band (0, 5, ..., 30; 5 starts at 20), so 30,21 is F5's first column, second row."""
+    from lcb_lab.ui.archipelago.board_layers import TICK
+    src = next(r.data_source for r in VIEW.figure.renderers
+               if getattr(r.glyph, "text_color", None) == TICK)
+    d = src.data
+    top = sorted((x, t) for x, y, t in zip(d["x"], d["y"], d["text"]) if y > 0.6)
+    assert [t for _, t in top] == ["0", "6", "12", "18", "24", "30", "36"]
+    assert top[5][0] == pytest.approx(geo.xy(BOARD.from_col_row(30, 21))[0])      # column 30 is F's first
+    left = sorted(((y, t) for x, y, t in zip(d["x"], d["y"], d["text"]) if x < 0), reverse=True)
+    assert [t for _, t in left] == ["0", "5", "10", "15", "20", "25", "30"]
+    assert left[4][0] == pytest.approx(geo.xy(BOARD.from_col_row(30, 20))[1])      # row 20 is sector 5's first
+    assert BOARD.sector(BOARD.from_col_row(30, 21)) == "F5"

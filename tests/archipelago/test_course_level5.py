@@ -32,7 +32,7 @@ def test_picture_80_hidden_then_found_by_the_sonar():
     assert "notepad 'turn 11: Sonar - H9'" in text and "Blue must place Blue S-31 on the board" in text
     assert a.to_act() == "Blue"
     text = play(a, level5.place_80(a))
-    assert "in I9" in text and "the path is logical" in text
+    assert "placed at 48,42 (I9)" in text and "the path is logical" in text
     assert "Blue S-31" in view(a, "Red")["pieces"] and "Blue S-32" in a.state.hidden    # J9: outside the zone
     play(b, level5.SONAR_80)
     assert b.to_act() == "Red" and "Blue S-31" in b.state.hidden                       # D8: not heard

@@ -246,7 +246,7 @@ def test_optional_stranding_on_shallow_water():
     g.apply(A.RollMovement())
     refused(g, A.Move("Red C-9", "FFR", 3), "l.340")                        # nothing after entering
     g.apply(A.Move("Red C-9", "FF", 3))
-    assert g.state.log[-1]["title"] == f"Red C-9 is stranded at {tuple(shallow)} in {SEA.sector(shallow)}"
+    assert g.state.log[-1]["title"] == "Red C-9 is stranded at 6,10 (D5)"
     for act in (A.EndTurn(), A.RollMovement(), A.EndTurn(), A.RollMovement()):
         g.apply(act)
     refused(g, A.Move("Red C-9", "L", 3), "l.340")

@@ -111,14 +111,14 @@ def test_picture_68_m28_lays_a_mine_behind_and_a_vessel_passing_over_it_is_destr
     g.apply(A.EndTurn())
     g.apply(A.RollMovement())
     tb = g.state.pieces["Blue TB-1"]
-    tb_start = tb.at
+    assert SEA.col_row(tb.at) == (4, 10)
     steps = "FFFF"                                                     # SE across the mine's point
     from lcb_lab.games.archipelago.rules.movement import path
     assert tuple(at((N, 1))) in [tuple(p) for p, _ in path(tb.at, tb.facing, steps)]
     g.apply(A.Move("Blue TB-1", steps, 2))
     assert "Blue TB-1" in g.state.sunk and g.state.mines == []
-    assert titles(g)[-2] == f"Blue TB-1 moves FF: {tuple(tb_start)} in {SEA.sector(tb_start)} -> {tuple(at((N, 1)))} in {SEA.sector(at((N, 1)))}"
-    assert titles(g)[-1] == f"Blue TB-1 runs onto Red's mine at {tuple(at((N, 1)))} in {SEA.sector(at((N, 1)))} and is destroyed"
+    assert titles(g)[-2] == "Blue TB-1 moves FF: 4,10 (C5) -> 6,11 (D5)"
+    assert titles(g)[-1] == "Blue TB-1 runs onto Red's mine at 6,11 (D5) and is destroyed"
 
 
 def test_no_mine_after_a_turn_in_place_last():

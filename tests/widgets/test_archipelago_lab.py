@@ -85,7 +85,7 @@ def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     assert len(tp.reach()) == 39 and lab.view.sources["reach"].data["xs"]         # blue 3 + 2 steps (l.178)
     tp.add_step("F")
     tp.add_step("R")
-    assert "<b>Forward \u2192 Turn right</b> (2 steps) \u2192 point 30,22 facing SW" in tp.plan.value
+    assert "<b>Forward \u2192 Turn right</b> (2 steps) \u2192 point 30,22 (F5) facing SW" in tp.plan.value
     tp.move_button.click()
     assert lab.game.state.pieces["Red TB-1"].point == tuple(BOARD.from_col_row(30, 22))
     assert lab.message.value == '<div class="lcb-card"><span class="lcb-ok">move: done.</span></div>'
@@ -127,6 +127,28 @@ def test_a_plan_that_leaves_the_board_says_so_instead_of_naming_a_point():
     before = lab.game.state.pieces["Red TB-1"].point
     tp.move_button.click()
     assert "Nothing changed" in lab.message.value and lab.game.state.pieces["Red TB-1"].point == before
+
+
+def test_a_refused_move_names_the_point_as_the_piece_card_and_the_hover_do():
+    """Red TB-1 runs four points south onto Blue TB-1 (l.182): the refusal names the point "30,25 (F6)", as
+    the card of the boat standing there, its hover on the map and the point's own hover do (before: the
+    refusal said "(30, 10)", the axial pair, and the card "point 30,25 (F6)")."""
+    lab = _skirmish(forced=[3, 4, 5])
+    tp = lab.turn_panel
+    tp.roll_button.click()
+    lab.tap_point("30,21")
+    for _ in range(4):
+        tp.add_step("F")
+    tp.move_button.click()
+    assert "l.182" in lab.message.value and "Red TB-1 cannot step onto 30,25 (F6): Blue TB-1 stands there" in lab.message.value
+    lab.tap_point("30,25")
+    assert lab.ctl.selected_unit == "Blue TB-1" and "<br>point 30,25 (F6), facing S," in lab.piece_card.value
+    pieces = lab.view.sources["pieces"].data
+    assert pieces["point"][list(zip(pieces["label"], pieces["owner"])).index(("1", "Blue"))] == "30,25 (F6)"
+    names = [n for c in ("dark_blue", "light_blue") for lbl, n in zip(lab.view.sources[f"points_{c}"].data["label"],
+                                                                       lab.view.sources[f"points_{c}"].data["name"])
+             if lbl == "30,25"]
+    assert names == ["30,25 (F6)"]
 
 
 def test_a_gun_shot_shows_its_three_lines_and_odds_then_the_hit_on_the_map():
@@ -359,7 +381,7 @@ def test_level_3_a_helicopter_takes_off_and_flies_through_more_acts_with_the_odd
     labels = [label for label, _ in more.family.options if not label.startswith("unload missile")]
     assert labels == ["take off: Red H-1 (36 options)", "take off: Red H-2 (36 options)"]
     more.family.value = next(a for label, a in more.family.options if label.startswith("take off"))
-    assert more.option in more.widget.children and more.option.options[0][0] == "take off: Red H-1 to 7,4 facing N"
+    assert more.option in more.widget.children and more.option.options[0][0] == "take off: Red H-1 to 7,4 (B1) facing N"
     more.apply()
     assert lab.ctl.game.view()["flying"] == ["Red H-1"] and "take off: done." in lab.message.value
     for act in (A.EndTurn(), A.RollMovement(), A.EndTurn(), A.RollMovement()):

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from lcb_lab.games.archipelago.game import Archipelago
+from lcb_lab.games.archipelago.model.board import Board, point_name
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.stage import setup_game
 from lcb_lab.kernel import transcript as kernel_transcript
@@ -43,17 +44,18 @@ def random_game(seed: int = SEED, steps: int = STEPS) -> Archipelago:
     return g
 
 
-def observation_lines(v: dict) -> list[str]:
-    """A compact, stable text form of a viewer's :func:`~lcb_lab.games.archipelago.observer.view`:
-    the turn line, then one line per piece and per T marker on the board, sorted by id."""
+def observation_lines(v: dict, board: Board) -> list[str]:
+    """A compact, stable text form of a viewer's :func:`~lcb_lab.games.archipelago.observer.view`
+    on ``board``: the turn line, then one line per piece and per T marker on the board, sorted by id,
+    each point named as everywhere (:func:`~lcb_lab.games.archipelago.model.board.point_name`)."""
     dice = " ".join(map(str, v["dice"])) if isinstance(v["dice"], list) else v["dice"]
     lines = [f"turn {v['turn']} {v['to_move']} {v['phase']} dice {dice or '-'} stock {_stock(v['stock'])} "
              f"flagships {_plain(v['flagships']) or '-'} wrecks {len(v['wrecks'])} over {v['over']} "
              f"winner {v['winner'] or '-'}"]
     for pid, p in v["pieces"].items():
         ammo = p["ammo"] if isinstance(p["ammo"], int) else "".join(m[0] for m in p["ammo"]) or "-"
-        lines.append(f"{pid:<10} at {tuple(p['point'])} facing {p['facing']} hits {''.join(p['hits']) or '-'} ammo {ammo}")
-    lines += [f"T {t:<6} at {tuple(pt)} heading {f} of {o}" for t, (pt, f, o) in v["torpedoes"].items()]
+        lines.append(f"{pid:<10} at {point_name(board, p['point'])} facing {p['facing']} hits {''.join(p['hits']) or '-'} ammo {ammo}")
+    lines += [f"T {t:<6} at {point_name(board, pt)} heading {f} of {o}" for t, (pt, f, o) in v["torpedoes"].items()]
     return lines
 
 
@@ -72,7 +74,7 @@ def _plain(v: object) -> str:
 
 
 def _observe(g: Archipelago, player: str) -> list[str]:
-    return observation_lines(view(g, player))
+    return observation_lines(view(g, player), g.board)
 
 
 def _end(g: Archipelago) -> list[str]:

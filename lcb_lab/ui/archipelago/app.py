@@ -26,7 +26,7 @@ from bokeh.core.property.descriptors import UnsetValueError
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.game import Archipelago
 from lcb_lab.games.archipelago.model.board import Board
-from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
+from lcb_lab.games.archipelago.model.board_data import parse_point, point_label, point_name
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark
@@ -306,9 +306,8 @@ class ArchLab(LabShell):
             ammo = p["ammo"]
             load = ", ".join(ammo) if isinstance(ammo, list) else f"{ammo} marker(s), face down (l.370)"
             flag = " \u2691 flagship" if v["flagships"].get(owner) == pid else ""
-            col, row = self.board.col_row(Axial(*p["point"]))
-            parts.append(f"<b>{esc(pid)}</b>{esc(flag)} \u00b7 {esc(cls.name)}<br>point {col},{row} "
-                         f"({esc(self.board.sector(Axial(*p['point'])))}), facing {Facing(p['facing']).name}, "
+            parts.append(f"<b>{esc(pid)}</b>{esc(flag)} \u00b7 {esc(cls.name)}<br>point "
+                         f"{esc(point_name(self.board, p['point']))}, facing {Facing(p['facing']).name}, "
                          f"hits {len(p['hits'])} of {cls.hits}<br>panel: {esc(load or 'empty')}")
         else:
             parts.append('<span class="lcb-muted">Tap a piece on the map to see its panel.</span>')

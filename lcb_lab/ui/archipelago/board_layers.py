@@ -13,12 +13,12 @@ from bokeh.models import ColumnDataSource, GlyphRenderer, Title
 from bokeh.plotting import figure
 
 from lcb_lab.games.archipelago.model.board import Board, Colour
-from lcb_lab.games.archipelago.model.board_data import point_label
+from lcb_lab.games.archipelago.model.board_data import point_label, point_name
 from lcb_lab.kernel.hexgrid import Facing, neighbour
 from lcb_lab.ui.archipelago import geometry as geo
 
 __all__ = ["SEA", "POINT_COLOURS", "COLOUR_WORDS", "DRAW_ORDER", "OWNER_COLOURS", "SYMBOL_GLYPHS",
-           "POINT_TOOLTIPS", "key_text", "add_board_layers", "point_rows", "sector_lines", "sonars"]
+           "POINT_TOOLTIPS", "key_text", "add_board_layers", "point_rows", "point_ticks", "sector_lines", "sonars"]
 
 SEA = "#4f80b8"
 """The deep sea under the points."""
@@ -27,6 +27,8 @@ LAND = "#e6d6a6"
 HIGH_LAND = "#b0794a"
 LANDING = "#fbf8ee"
 COAST = "#5d4526"
+TICK = "#2e3842"
+"""The small grey numbers on the edges: the first column and row of each sector band (:func:`point_ticks`)."""
 
 POINT_COLOURS: dict[Colour, str] = {"dark_blue": "#12327a", "light_blue": "#6cb4ea", "white": "#ffffff",
                                     "orange": "#f28c28", "red": "#d62f2f"}
@@ -51,12 +53,15 @@ SYMBOL_GLYPHS = {"port": "\u2693", "workshop": "\u2692", "ammunition": "A", "fue
 
 def key_text(board: Board) -> tuple[str, str]:
     """The key under the map, two short lines (each fits the figure at 1366x768): the symbols' marks
-    and landing points; the bases, the fixed sonars (where the board has them) and the sectors."""
+    and landing points; the bases, the fixed sonars (where the board has them), the sectors and the
+    grey edge numbers a point's name ``"30,21 (F5)"`` is counted from (:func:`point_ticks`)."""
     last = f"{board.sector_cols[-1]}{board.sector_rows}"
-    sonar = "SN ring: a Base A's sonar (l.1181) \u00b7 " if sonars(board) else ""
+    sonar = "SN ring: Base A sonar (l.1181) \u00b7 " if sonars(board) else ""
+    ref = "l.110" if len(board.sector_cols) <= 7 else "l.825"     # A1-G7 (l.110), the expanded A1-Q11 (l.825)
     return ("Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 "
             "H helicopter landing point",
-            "framed names: the bases (l.108) \u00b7 " + sonar + f"sectors A1-{last} (l.110, l.825) \u00b7 sandbox board")
+            "framed names: bases (l.108) \u00b7 " + sonar + f"sectors A1-{last} ({ref}) \u00b7 "
+            "grey: point column,row (sandbox)")
 
 
 def sonars(board: Board) -> list[tuple[str, object]]:
@@ -64,17 +69,19 @@ def sonars(board: Board) -> list[tuple[str, object]]:
     their places sandbox: the text prints their sectors as "xxxxxxxxxx")."""
     return [(f.owner or "", q) for f in board.features.values() if f.kind == "sonar" for q in f.points]
 
-POINT_TOOLTIPS = [("point", "@label"), ("sector", "@sector"), ("colour", "@colour"), ("symbols", "@symbols"),
-                  ("base", "@base")]
-"""What hovering a point shows."""
+POINT_TOOLTIPS = [("point", "@name"), ("colour", "@colour"), ("symbols", "@symbols"), ("base", "@base")]
+"""What hovering a point shows: its name as everywhere (``30,21 (F5)``), colour, symbols and base."""
 
 
 def point_rows(board: Board, colour: Colour) -> dict[str, list]:
-    """The data of the points of ``colour``: centre ``x``/``y`` and the hover fields."""
+    """The data of the points of ``colour``: centre ``x``/``y``, ``label`` (the tap's key ``"30,21"``),
+    and the hover fields: ``name`` (:func:`~lcb_lab.games.archipelago.model.board.point_name`,
+    ``"30,21 (F5)"``), ``sector``, ``colour``, ``symbols``, ``base``."""
     base_of = {p: b.name for b in board.bases.values() for p in b.points}
     pts = [p for p, c in board.points.items() if c == colour]
     return {"x": [geo.xy(p)[0] for p in pts], "y": [geo.xy(p)[1] for p in pts],
-            "label": [point_label(p) for p in pts], "sector": [board.sector(p) for p in pts],
+            "label": [point_label(p) for p in pts], "name": [point_name(board, p) for p in pts],
+            "sector": [board.sector(p) for p in pts],
             "colour": [colour.replace("_", " ") for _ in pts],
             "symbols": [", ".join(sorted(board.symbols_at(p))) or "-" for p in pts],
             "base": [base_of.get(p, "-") for p in pts]}
@@ -132,6 +139,25 @@ def sector_lines(board: Board) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
+def point_ticks(board: Board) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    """Where a reader counts a point's name from (:func:`~lcb_lab.games.archipelago.model.board.point_name`,
+    ``"30,21 (F5)"``): the first column of each sector letter's band with its x, west to east, and the
+    first row of each sector number's band with its y, north to south (plot units), drawn as small grey
+    numbers on the board's edges beside the sector letters and numbers (a sandbox aid: the text's board
+    has no point numbers, l.110).
+
+    >>> from lcb_lab.games.archipelago.model.board_data import load_board
+    >>> cols, rows = point_ticks(load_board())
+    >>> [c for c, _ in cols], [r for r, _ in rows], [int(y) for _, y in rows][:2]
+    ([0, 6, 12, 18, 24, 30, 36], [0, 5, 10, 15, 20, 25, 30], [0, -5])
+    """
+    step = math.sqrt(3) / 2
+    n, m = len(board.sector_cols), board.sector_rows
+    cols = [c for c in range(board.cols) if c == 0 or c * n // board.cols != (c - 1) * n // board.cols]
+    rows = [r for r in range(board.rows) if r == 0 or r * m // board.rows != (r - 1) * m // board.rows]
+    return [(c, c * step) for c in cols], [(r, -float(r)) for r in rows]
+
+
 def _sectors(p: figure, board: Board) -> None:
     step = math.sqrt(3) / 2
     x0, x1 = -0.6, (board.cols - 1) * step + 0.6
@@ -149,6 +175,12 @@ def _sectors(p: figure, board: Board) -> None:
     for data in (letters, numbers):
         p.text("x", "y", "text", source=ColumnDataSource(data), text_align="center", text_baseline="middle",
                text_font_size="13px", text_font_style="bold", text_color="#1b2a3a")
+    cols, rows = point_ticks(board)
+    ticks = {"x": [x for _, x in cols] * 2 + [x0 - 0.6] * len(rows) + [x1 + 0.6] * len(rows),
+             "y": [y0 + 0.6] * len(cols) + [y1 - 0.6] * len(cols) + [y for _, y in rows] * 2,
+             "text": [str(c) for c, _ in cols] * 2 + [str(r) for r, _ in rows] * 2}
+    p.text("x", "y", "text", source=ColumnDataSource(ticks), text_align="center", text_baseline="middle",
+           text_font_size="10px", text_color=TICK)
 
 
 def _symbols(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:

@@ -33,7 +33,7 @@ from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1
 from bokeh.plotting import figure
 
 from lcb_lab.games.archipelago.model.board import Board
-from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
+from lcb_lab.games.archipelago.model.board_data import parse_point, point_label, point_name
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago import board_layers as layers
 from lcb_lab.ui.archipelago import geometry as geo
@@ -171,8 +171,7 @@ class BoardView:
             data["ys"].append([y for _, y in outline])
             data["colour"].append(OWNER_COLOURS.get(m.owner, "#555555"))
             for k, v in (("label", m.label), ("owner", m.owner), ("kind", m.kind.replace("_", " ")),
-                         ("point", f"{point_label(m.point)} ({self.board.sector(m.point)})" if m.point in self.board
-                          else point_label(m.point)), ("facing", Facing(m.facing).name), ("hits", m.hits)):
+                         ("point", point_name(self.board, m.point)), ("facing", Facing(m.facing).name), ("hits", m.hits)):
                 data[k].append(v)
             cx, cy = geo.xy(m.point)
             ux, uy = geo.facing_unit(m.facing)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from lcb_lab.games.archipelago.game import Archipelago
-from lcb_lab.games.archipelago.model.board_data import load_board
+from lcb_lab.games.archipelago.model.board_data import load_board, point_name
 from lcb_lab.games.archipelago.model.scenario_book import SCENARIOS as TEXT_SCENARIOS
 from lcb_lab.games.archipelago.scenario_setup import scenario_opening
 from lcb_lab.games.archipelago.model.state import PLAYERS
@@ -96,8 +96,7 @@ def launcher_squares(scenario: str, side: str) -> list[tuple[str, tuple[int, int
     board = load_board(BOARD)
     out = []
     for p in launcher_points(board, table()[scenario], side)[0]:
-        col, row = board.col_row(p)
-        out.append((f"point {col},{row} ({board.sector(p)})", (col, row)))
+        out.append((f"point {point_name(board, p)}", board.col_row(p)))
     return out
 
 

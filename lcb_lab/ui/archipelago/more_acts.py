@@ -17,6 +17,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.model.board import point_name
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.kernel.legal import Template
 from lcb_lab.ui.lab.sync import set_children, set_options
@@ -31,8 +32,9 @@ hold the filter's text is listed, so each one can be reached."""
 
 
 def words(a: Any, point_label: Callable[[Axial], str]) -> str:
-    """An act in words from its fields: its kind, then each field (a point as the board labels it,
-    a facing by its compass name), e.g. ``"take off: Red H-17 to 30,21 facing N"``."""
+    """An act in words from its fields: its kind, then each field (a point named by ``point_label``,
+    :func:`~lcb_lab.games.archipelago.model.board.point_name`, a facing by its compass name), e.g.
+    ``"take off: Red H-17 to 30,21 (F5) facing N"``."""
     vals = {f.name: getattr(a, f.name) for f in fields(a)}
     parts = []
     if "q" in vals and "r" in vals:
@@ -80,9 +82,8 @@ class MoreActs:
         self.widget.add_class("arch-more")
 
     def label(self, point: Axial) -> str:
-        """A point as the board labels it (``col,row``)."""
-        b = self.lab.board
-        return ",".join(map(str, b.col_row(point))) if point in b else str(tuple(point))
+        """A point named as everywhere (``"30,21 (F5)"``, :func:`~lcb_lab.games.archipelago.model.board.point_name`)."""
+        return point_name(self.lab.board, point)
 
     def offers(self) -> list:
         """The viewer's offers the tab's own controls do not show."""

@@ -27,6 +27,7 @@ import ipywidgets as W
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.chance_steps import outcome_words
+from lcb_lab.games.archipelago.model.board import point_name
 from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.kernel.errors import LabError
@@ -266,7 +267,7 @@ class TurnPanel:
             return
         end, facing = plan_end(Axial(*piece["point"]), piece["facing"], self.steps)
         words = " \u2192 ".join(STEP_WORDS[s] for s in self.steps) or "no step yet"
-        where = (f'point {",".join(map(str, self.lab.board.col_row(end)))} facing {Facing(facing).name}'
+        where = (f'point {point_name(self.lab.board, end)} facing {Facing(facing).name}'
                  if end in self.lab.board else "off the board")      # no point to name: the move will be refused
         self.plan.value = (f'<div class="lcb-small">Planned on blue {self.die.value}: <b>{esc(words)}</b> '
                            f'({len(self.steps)} step{"s" if len(self.steps) != 1 else ""}) \u2192 {esc(where)} '

@@ -32,6 +32,15 @@ the printed sector lines are only pictures).
 (49, 'dark_blue', True)
 >>> b.sector(Axial(0, 0)), b.sector(b.from_col_row(6, 6))
 ('A1', 'G7')
+
+Naming a point (a *sandbox* convenience: the text names only sectors, l.110, and its board has no
+grid of point numbers): :func:`point_name` is the one way a point becomes words, in the engine's log
+lines, refusals and explanations and in the lab alike -- its 0-based column and row from the board's
+north-west corner (as the board file and :meth:`Board.from_col_row` count them) and its sector, as
+the lab's board draws both on its edges:
+
+>>> point_name(b, b.from_col_row(6, 5)), point_name(b, b.from_col_row(7, 5))
+('6,5 (G6)', '7,5 (off the board)')
 """
 from __future__ import annotations
 
@@ -47,6 +56,24 @@ Symbol = Literal["port", "ammunition", "workshop", "fuel"]
 COLOURS: tuple[Colour, ...] = ("dark_blue", "light_blue", "white", "orange", "red")
 SYMBOLS: tuple[Symbol, ...] = ("port", "ammunition", "workshop", "fuel")
 MOBILITIES: tuple[Mobility, ...] = ("ship", "boat", "hovercraft", "flying", "landed", "launcher")
+
+
+
+def point_label(p: Axial | tuple[int, int]) -> str:
+    """The point's column and row ``"col,row"`` (0-based offset, as the board file counts them):
+    the lab's key for a point (its board's tap, hover and selection); in words, use :func:`point_name`."""
+    col, row = to_offset(Axial(*p))
+    return f"{col},{row}"
+
+
+def point_name(board: "Board", p: Axial | tuple[int, int] | list[int]) -> str:
+    """The one way a point of ``board`` is named in words (log lines, refusals, explanations, the lab):
+    ``"30,21 (F5)"``, its column and row (:func:`point_label`) and its sector (l.110); a point off the
+    board ``"42,5 (off the board)"``. ``p`` is an :class:`~lcb_lab.kernel.hexgrid.Axial` or its
+    ``(q, r)`` pair (a view's ``[q, r]``). Never raises for a point off the board."""
+    a = Axial(*p)
+    return f"{point_label(a)} ({board.sector(a) if a in board else 'off the board'})"
+
 
 #: l.116-128: which mobilities each colour admits.
 ADMITS: Mapping[Colour, frozenset[Mobility]] = {
@@ -126,7 +153,7 @@ class Board:
         Raises KeyError for a point not on the board."""
         for p in colours:
             if p not in self.points:
-                raise KeyError(f"{p} is not a point of board {self.name!r}")
+                raise KeyError(f"{point_label(p)} is not a point of board {self.name!r}")
         return Board(self.name, self.cols, self.rows, {**self.points, **colours}, self.symbols, self.bases,
                      self.sector_cols, self.sector_rows, self.source, self.features)
 
@@ -166,7 +193,7 @@ class Board:
         """The sector ``p`` lies in, e.g. ``"C4"`` (sandbox bands, see the module docstring).
         Raises KeyError off the board."""
         if p not in self.points:
-            raise KeyError(f"{p} is not a point of board {self.name!r}")
+            raise KeyError(f"{point_label(p)} is not a point of board {self.name!r}")
         col, row = to_offset(p)
         letters = self.sector_cols
         return f"{letters[col * len(letters) // self.cols]}{row * self.sector_rows // self.rows + 1}"
@@ -226,19 +253,19 @@ def check(board: Board) -> None:
     for p, c in board.points.items():
         col, row = to_offset(p)
         if not (0 <= col < board.cols and 0 <= row < board.rows):
-            raise ValueError(f"board {board.name!r}: point {p} lies outside {board.cols} x {board.rows}")
+            raise ValueError(f"board {board.name!r}: point {point_label(p)} lies outside {board.cols} x {board.rows}")
         if c not in ADMITS:
-            raise ValueError(f"board {board.name!r}: point {p} has colour {c!r}, not one of {', '.join(COLOURS)}")
+            raise ValueError(f"board {board.name!r}: point {point_label(p)} has colour {c!r}, not one of {', '.join(COLOURS)}")
     for p, syms in board.symbols.items():
         if p not in board.points:
-            raise ValueError(f"board {board.name!r}: symbol point {p} is not on the board")
+            raise ValueError(f"board {board.name!r}: symbol point {point_label(p)} is not on the board")
         bad = sorted(set(syms) - set(SYMBOLS))
         if bad:
-            raise ValueError(f"board {board.name!r}: symbol {bad[0]!r} at {p} is not one of {', '.join(SYMBOLS)}")
+            raise ValueError(f"board {board.name!r}: symbol {bad[0]!r} at {point_label(p)} is not one of {', '.join(SYMBOLS)}")
     for b in board.bases.values():
         off = [p for p in b.points if p not in board.points]
         if off:
-            raise ValueError(f"board {board.name!r}: base {b.name!r} point {off[0]} is not on the board")
+            raise ValueError(f"board {board.name!r}: base {b.name!r} point {point_label(off[0])} is not on the board")
     for f in board.features.values():
         if f.kind == "sonar":
             if any(board.points.get(p) != "dark_blue" for p in f.points):
@@ -246,6 +273,6 @@ def check(board: Board) -> None:
             continue
         bad = [p for p in f.points if board.points.get(p) in (None, *WATER)]
         if bad:
-            raise ValueError(f"board {board.name!r}: feature {f.name!r} point {bad[0]} is not a land point of the board")
+            raise ValueError(f"board {board.name!r}: feature {f.name!r} point {point_label(bad[0])} is not a land point of the board")
         if f.kind == "launcher" and any(board.points[p] != "red" for p in f.points):
             raise ValueError(f"board {board.name!r}: launcher points of {f.name!r} must be red points (l.823)")

@@ -54,12 +54,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lcb_lab.games.archipelago.model.board import FEATURE_KINDS, SYMBOLS, Base, Board, Colour, Feature, check
+from lcb_lab.games.archipelago.model.board import (FEATURE_KINDS, SYMBOLS, Base, Board, Colour, Feature, check,
+                                                  point_label, point_name)
 from lcb_lab.kernel import files
 from lcb_lab.kernel.errors import InputError, ScenarioError
-from lcb_lab.kernel.hexgrid import Axial, from_offset, to_offset
+from lcb_lab.kernel.hexgrid import Axial, from_offset
 
-__all__ = ["BOARDS_DIR", "LETTERS", "load_board", "board_path", "point_label", "parse_point"]
+__all__ = ["BOARDS_DIR", "LETTERS", "load_board", "board_path", "point_label", "point_name", "parse_point"]
 
 BOARDS_DIR = Path(__file__).resolve().parent.parent / "data" / "boards"
 """Where the packaged board files live."""
@@ -71,12 +72,6 @@ LETTERS: dict[str, Colour] = {"D": "dark_blue", "L": "light_blue", "W": "white",
 def board_path(name: str) -> Path:
     """The packaged file of board ``name`` (``BOARDS_DIR / f"{name}.toml"``); it may not exist."""
     return BOARDS_DIR / f"{name}.toml"
-
-
-def point_label(p: Axial) -> str:
-    """The point's label ``"col,row"`` (0-based offset, as the board file counts)."""
-    col, row = to_offset(p)
-    return f"{col},{row}"
 
 
 def parse_point(text: str) -> Axial:

@@ -91,29 +91,29 @@ def landing_spot(g: Any, p: Piece, point: Axial) -> str | None:
         aboard = sum(q.aboard == pid and is_heli(q) for q in s.pieces.values())
         return None if aboard < platforms(f) else f"{pid} carries {aboard} helicopter(s) already, on {platforms(f)} platform(s)"
     if not g.board.admits(point, "landed") or tuple(point) in s.red_points:
-        return f"{tuple(point)} is not a white point without an R marker"
+        return f"{where(g, point)} is not a white point without an R marker"
     if pid:
-        return f"{pid} stands on {tuple(point)}"
+        return f"{pid} stands on {where(g, point)}"
     if s.scenario:
         from lcb_lab.games.archipelago.model.scenario_book import unused_base_at
         if unused_base_at(g, point) is not None:
-            return f"{tuple(point)} is a white point of {unused_base_at(g, point).name}, a base the scenario does not use"
+            return f"{where(g, point)} is a white point of {unused_base_at(g, point).name}, a base the scenario does not use"
     if enemy_commandos_on(s, g.board.island_at(point), p.owner):
-        return f"enemy commandos hold the island of {tuple(point)}"
+        return f"enemy commandos hold the island of {where(g, point)}"
     return None
 
 
 def _free_air(g: Any, pid: str, point: Axial, end: bool) -> None:
     s = g.state
     if point not in g.board:
-        raise IllegalAction("l.442", f"{pid} cannot leave the board at {tuple(point)}")
+        raise IllegalAction("l.442", f"{pid} cannot leave the board at {where(g, point)}")
     other = s.at(point)
     if other and other != pid:
         o = s.pieces[other]
         if not is_heli(o):
-            raise IllegalAction("l.444", f"{pid} cannot fly over the vessel {other} at {tuple(point)}")
+            raise IllegalAction("l.444", f"{pid} cannot fly over the vessel {other} at {where(g, point)}")
         if o.flying or end:
-            raise IllegalAction("l.444", f"{pid} cannot pass or stop on {other} at {tuple(point)} (reading: one "
+            raise IllegalAction("l.444", f"{pid} cannot pass or stop on {other} at {where(g, point)} (reading: one "
                                          "piece a point; an H marker may be flown over)")
 
 
@@ -156,7 +156,7 @@ def take_off(g: Any, pid: str, point: Axial, facing: int) -> None:
     host = s.pieces[p.aboard].at if p.aboard else p.at
     ok = distance(host, point) == 1 if p.aboard else distance(host, point) <= 1
     if not ok:
-        raise IllegalAction("l.465" if p.aboard else "l.464", f"{pid} takes off onto {'a point next to its frigate' if p.aboard else 'its white point or one next to it'}, not {tuple(point)}")
+        raise IllegalAction("l.465" if p.aboard else "l.464", f"{pid} takes off onto {'a point next to its frigate' if p.aboard else 'its white point or one next to it'}, not {where(g, point)}")
     _free_air(g, pid, point, end=True)
     start = p.aboard or where(g, p.at)
     p.point, p.facing, p.flying, p.aboard, p.moved = tuple(point), facing, True, "", True

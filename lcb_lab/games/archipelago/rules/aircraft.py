@@ -88,11 +88,11 @@ def enter(g: Any, pid: str, point: Axial, facing: int) -> None:
     owner, kind, number = catalog().of_id(pid)
     if point not in g.board or to_offset(point)[0] != edge_col(g, owner):
         raise IllegalAction("l.1309", f"{pid} enters on a point of the {'western' if owner == 'Red' else 'eastern'} "
-                                      f"edge, not {tuple(point)}")
+                                      f"edge, not {where(g, point)}")
     if facing not in range(6):
         raise IllegalAction("l.1309", "a plane faces along one of the six lines")
     if s.at(point):
-        raise IllegalAction("l.444", f"{s.at(point)} holds {tuple(point)}")
+        raise IllegalAction("l.444", f"{s.at(point)} holds {where(g, point)}")
     c = catalog_class(kind)
     s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind), fuel=c.fuel, flying=True, moved=True)
     s.airfield[pid] = "zone"

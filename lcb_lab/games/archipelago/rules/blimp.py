@@ -39,7 +39,7 @@ def drift(g: Any, pid: str, step: str) -> None:
     point = neighbour(p.at, facing) if moves else p.at
     if moves:
         if point not in g.board:
-            raise IllegalAction("l.1280", f"{pid} cannot leave the board at {tuple(point)}")
+            raise IllegalAction("l.1280", f"{pid} cannot leave the board at {where(g, point)}")
         other = s.at(point)
         if other:
             raise IllegalAction("l.444", f"{pid} cannot move onto {other} (reading: one piece a point, as helicopters)")

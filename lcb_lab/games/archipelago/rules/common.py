@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from lcb_lab.games.archipelago.model.board import point_name
 from lcb_lab.games.archipelago.model.catalog import PieceClass, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rule_refs import cite
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.explain import step
-from lcb_lab.kernel.hexgrid import Axial
 
 
 def log(g: Any, kind: str, title: str, text: str, refs: list[str], **data: Any) -> dict:
@@ -67,10 +67,10 @@ def not_carried(p: Piece, pid: str) -> None:
 
 
 def where(g: Any, point: Any) -> str:
-    """A point for a log line: its axial ``(q, r)`` and the sector it lies in (``"(6, 9) in D5"``,
-    l.110); the coordinates alone off the board."""
-    pt = tuple(point)
-    return f"{pt} in {g.board.sector(Axial(*pt))}" if Axial(*pt) in g.board else str(pt)
+    """Point ``point`` (an Axial or a ``(q, r)`` pair) of game ``g``'s board in words, as everywhere
+    (:func:`~lcb_lab.games.archipelago.model.board.point_name`): ``"30,21 (F5)"``, its column, row
+    and sector (l.110); ``"42,5 (off the board)"`` off it."""
+    return point_name(g.board, point)
 
 
 def pct(p: float) -> str:

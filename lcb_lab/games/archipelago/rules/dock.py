@@ -103,7 +103,7 @@ def exit_dock(g: Any, craft: str, facing: int) -> None:
     if facing not in range(6):
         raise IllegalAction("l.1043", f"{craft} must face along one of the six lines")
     if not g.board.admits(pt, cls_of(c).mobility) or s.at(pt) is not None:
-        raise IllegalAction("l.1043", f"the point behind {p.aboard}, {tuple(pt)}, is not free water for {craft}")
+        raise IllegalAction("l.1043", f"the point behind {p.aboard}, {where(g, pt)}, is not free water for {craft}")
     host = p.aboard
     c.aboard, c.point, c.facing = "", tuple(pt), facing
     c.held = d.held = True

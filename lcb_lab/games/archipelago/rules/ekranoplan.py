@@ -60,13 +60,13 @@ def check(g: Any, pid: str, steps: str, die: int, take_off: bool, land: bool) ->
     water = set(range(5)) if take_off else set(range(len(out) - 4, len(out))) if land else set()
     for k, (pt, _) in enumerate(out):
         if pt not in g.board or not g.board.admits(pt, "hovercraft"):
-            raise IllegalAction("l.1234", f"{pid} cannot fly over {tuple(pt)}: red land or off the board")
+            raise IllegalAction("l.1234", f"{pid} cannot fly over {where(g, pt)}: red land or off the board")
         if k in water and not g.board.is_water(pt):
-            raise IllegalAction("l.1101" if land else "l.1097", f"{pid} must be on the water at {tuple(pt)} "
+            raise IllegalAction("l.1101" if land else "l.1097", f"{pid} must be on the water at {where(g, pt)} "
                                 "(the take-off run or the last four points of the landing)")
         other = s.at(pt)
         if other and other != pid:
-            raise IllegalAction("l.1234", f"{pid} cannot fly over {other} at {tuple(pt)} (as a helicopter, l.444)")
+            raise IllegalAction("l.1234", f"{pid} cannot fly over {other} at {where(g, pt)} (as a helicopter, l.444)")
     reserve(g, pid)                            # not a die the aircraft in the air need (l.1313)
     return out
 

@@ -76,7 +76,7 @@ def unload_cargo(g: Any, mlp: str, load: str, facing: int) -> None:
     if facing not in range(6):
         raise IllegalAction("l.1270", f"{load} must face along one of the six lines")
     if not g.board.admits(pt, cls_of(c).mobility) or s.at(pt) is not None:
-        raise IllegalAction("l.1270", f"the point behind {mlp}, {tuple(pt)}, is not free deep water for {load}")
+        raise IllegalAction("l.1270", f"the point behind {mlp}, {where(g, pt)}, is not free deep water for {load}")
     c.aboard, c.point, c.facing = "", tuple(pt), facing
     c.held = m.held = True
     log(g, "cargo", f"{mlp} unloads {load} at {where(g, pt)}", "As the loading, in reverse (l.1270): the load floats "

@@ -120,7 +120,7 @@ def sweep(g: Any, pid: str, point: tuple[int, int]) -> None:
         raise IllegalAction("l.1061", f"{pid} is not a minesweeper")
     m = mine_at(s, point)
     if m is None:
-        raise IllegalAction("l.1061", f"no mine lies on {tuple(point)}")
+        raise IllegalAction("l.1061", f"no mine lies on {where(g, point)}")
     own = m.owner == p.owner
     rule = "l.1063" if own else "l.1061"
     side = next((f for f in range(6) if neighbour(p.at, f) == Axial(*point)), None)

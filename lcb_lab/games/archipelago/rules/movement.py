@@ -25,7 +25,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, standing
 from lcb_lab.games.archipelago.rules.capital_ship import check_turns, turns_allowed
-from lcb_lab.games.archipelago.rules.common import air_kind, cls_of
+from lcb_lab.games.archipelago.rules.common import air_kind, cls_of, where
 from lcb_lab.games.archipelago.rules.dock import unmoved
 from lcb_lab.games.archipelago.rules.optional import strands
 from lcb_lab.games.archipelago.rules.scenarios import immobile
@@ -82,20 +82,20 @@ def check_point(g: Any, s: ArchState, pid: str, p: Piece, point: Axial) -> None:
     if point in g.board and strands(g, mob, point):
         pass                                   # optional l.340: the ship may enter and is stranded
     elif not g.board.admits(point, mob):
-        where = "off the board" if point not in g.board else f"a {g.board.colour(point).replace('_', ' ')} point"
+        what = "off the board" if point not in g.board else f"a {g.board.colour(point).replace('_', ' ')} point"
         rule = "l.1129" if p.submerged else "l.122" if c.is_ship and point in g.board and g.board.colour(point) == "light_blue" else "l.120"
-        raise IllegalAction(rule, f"{pid} cannot go to {tuple(point)}: {where} does not admit a "
+        raise IllegalAction(rule, f"{pid} cannot go to {where(g, point)}: {what} does not admit a "
                                   f"{'submerged submarine' if p.submerged else mob}")
     if tuple(point) in s.wrecks:
-        raise IllegalAction("l.243", f"{pid} cannot pass {tuple(point)}: a wreck lies there")
+        raise IllegalAction("l.243", f"{pid} cannot pass {where(g, point)}: a wreck lies there")
     if enemy_port(g, p.owner, point):
-        raise IllegalAction("l.255", f"{pid} cannot enter the enemy port at {tuple(point)}")
+        raise IllegalAction("l.255", f"{pid} cannot enter the enemy port at {where(g, point)}")
     if s.scenario:
         from lcb_lab.games.archipelago.rules.scenario import check_point as scenario_point
         scenario_point(g, s, pid, p, point)    # where a scenario lets it go (l.1413, l.1510)
     other = s.at(point)
     if other is not None and other != pid:
-        raise IllegalAction("l.182", f"{pid} cannot step onto {tuple(point)}: {other} stands there "
+        raise IllegalAction("l.182", f"{pid} cannot step onto {where(g, point)}: {other} stands there "
                                      "(reading: no passing through or sharing a point)")
 
 
@@ -119,7 +119,7 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
         if ch in "FB":
             check_point(g, s, pid, p, pt)
             if strands(g, cls_of(p).mobility, pt) and i < len(steps) - 1:
-                raise IllegalAction("l.340", f"{pid} is stranded on the shallow point {tuple(pt)}: it cannot "
+                raise IllegalAction("l.340", f"{pid} is stranded on the shallow point {where(g, pt)}: it cannot "
                                              "move on, not even turn")
     return out
 

@@ -43,7 +43,7 @@ from typing import Any
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.scenario_book import LINES, SCENARIOS, ref, side_of, spec, table, unused_base_at
 from lcb_lab.games.archipelago.model.state import other
-from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.common import cls_of, where
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
 from lcb_lab.kernel.legal import Template
@@ -154,7 +154,7 @@ def _landing_refusal(g: Any, t: dict, a: Any) -> tuple[str, str] | None:
         return None
     b = unused_base_at(g, point)
     return (ref(t, "restrictions"), f"{t['title']}: Base {b.kind} is not used ({b.name}): no helicopter lands on "
-                                    f"its white point {tuple(point)}") if b else None
+                                    f"its white point {where(g, point)}") if b else None
 
 
 def _saboteurs(t: dict, a: Any) -> bool:
@@ -200,7 +200,7 @@ def check_point(g: Any, s: Any, pid: str, p: Any, point: Any) -> None:
         return
     if spared(g, pid) and any(m.point == tuple(point) for m in s.mines):
         raise IllegalAction(ref(t, "restrictions"), f"{t['title']}: {pid} may not be destroyed (a low intensity "
-                                                    f"conflict): it does not run onto the mine at {tuple(point)}")
+                                                    f"conflict): it does not run onto the mine at {where(g, point)}")
     sec = g.board.sector(point)
     col, row = sec[0], int(sec[1:])
     free = side_of(t, "free_row", p.owner)

@@ -53,10 +53,10 @@ def _seaplane(g: Any, pid: str, rule: str, what: str) -> Piece:
 
 def _water(g: Any, pid: str, pt: Axial, rule: str) -> None:
     if not g.board.admits(pt, "boat"):
-        raise IllegalAction(rule, f"{pid} needs water at {tuple(pt)} (dark or light blue)")
+        raise IllegalAction(rule, f"{pid} needs water at {where(g, pt)} (dark or light blue)")
     other = g.state.at(pt)
     if other and other != pid:
-        raise IllegalAction(rule, f"{pid} cannot pass {other} on the water at {tuple(pt)}")
+        raise IllegalAction(rule, f"{pid} cannot pass {other} on the water at {where(g, pt)}")
 
 
 def check_flight(g: Any, pid: str, p: Piece, steps: str, die: int, land: bool) -> list[tuple[Axial, int]]:

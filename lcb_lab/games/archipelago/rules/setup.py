@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from lcb_lab.games.archipelago.model.board import point_name
 from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
@@ -51,16 +52,16 @@ def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 
                          or host.point != p.point):
             raise IllegalAction("l.417", f"{pid} starts aboard {p.aboard}, which is not its side's frigate there")
         if not p.aboard and not board.admits(Axial(*p.point), "landed"):
-            raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {p.point}")
+            raise IllegalAction("l.415", f"{pid} starts landed: on a white point or aboard its frigate, not {point_name(board, p.point)}")
     elif p.aboard:
         check_start(pieces, pid)               # a craft in its DLS, a load on its MLP (l.1037, l.1427)
     elif not board.admits(Axial(*p.point), STANDS.get(mobility_of(p), mobility_of(p)) if p.flying or c.mobility != "seaplane" else "boat"):
         rule = "l.279" if c.is_ship else "l.155"
-        raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
+        raise IllegalAction(rule, f"{pid} cannot start on {point_name(board, p.point)}: the point does not admit a {c.mobility}")
     if not 0 <= p.facing <= 5:
         raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
     if not p.aboard and any(q.point == p.point and not q.aboard for i, q in pieces.items() if i != pid):
-        raise IllegalAction("l.155", f"{pid} shares {p.point} with another piece")
+        raise IllegalAction("l.155", f"{pid} shares {point_name(board, p.point)} with another piece")
     if zone:
         sectors, most = ZONES[zone][p.owner]
         where = board.sector(Axial(*p.point))
