@@ -1,6 +1,6 @@
 """No widget message lost in a burst: the kernel's IOPub socket waits instead of dropping.
 
-ipykernel (7.x) publishes IOPub on a ZeroMQ ``XPUB`` socket with ZeroMQ's default send high-water
+ipykernel (version 7) publishes IOPub on a ZeroMQ ``XPUB`` socket with ZeroMQ's default send high-water
 mark of 1,000 messages per subscriber.  An ``XPUB`` socket is lossy: when the server that relays
 the kernel to the page falls behind by more than that, ZeroMQ silently drops the messages in
 between and reports every send as done.  A lab opens some 1,000 widgets in one burst (*Fork
