@@ -38,6 +38,7 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago import board_layers as layers
 from lcb_lab.ui.archipelago import geometry as geo
 from lcb_lab.ui.archipelago.board_layers import OWNER_COLOURS
+from lcb_lab.ui.archipelago.board_texts import BoardTexts
 
 __all__ = ["PieceMark", "BoardView", "PieceKind", "SHAPES", "piece_outline", "ssm_tick"]
 
@@ -107,6 +108,19 @@ class BoardView:
         self._add_dynamic()
         self._add_key(point_renderers)
         p.on_event(Tap, self._on_tap)
+        self.texts = BoardTexts(self, (line1, line2), layers.key_text(board))
+        """The board's texts: their sizes (presentation mode) and the title and key fitted to the frame's width."""
+
+    def set_text_sizes(self, presentation: bool = False, scale: float = 1.0) -> dict[str, float]:
+        """Size the board's texts (piece numbers, sector letters, bases, key...): :data:`~lcb_lab.ui.archipelago.board_texts.TEXT_PX`
+        times ``scale``, in ``presentation`` at least :data:`~lcb_lab.ui.archipelago.board_texts.PRESENTATION_PX`;
+        returns the sizes in px by part (:meth:`BoardTexts.set_sizes`)."""
+        return self.texts.set_sizes(presentation, scale)
+
+    def fit_width(self, width_px: float) -> None:
+        """The browser drew the frame ``width_px`` wide: wrap the title and the key lines and set the key's
+        columns so that every text shows whole (:meth:`BoardTexts.fit`)."""
+        self.texts.fit(width_px)
 
     # ---------------------------------------------------------- layers
     def _add_dynamic(self) -> None:
