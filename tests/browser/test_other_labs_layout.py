@@ -6,7 +6,8 @@
   box lies inside the canvas -- Bokeh draws them on the canvas, where a longer line is cut at its edge: the
   table's title and both ends of its key were cut, the board's key lost its second column.  And the board and
   the table keep their shape, 1 d (1 inch) as many px across as up (the table was drawn 11 px per inch across,
-  18 up).  The same at 1920x1080 in Voila, with and without presentation mode (which grows the texts).
+  18 up).  Presentation mode grows the map's own texts there too (the board's piece numbers stayed 10 px:
+  16 px now, no text under 13 px).  The same at 1920x1080 in Voila, with and without presentation mode.
 Screenshots: ``test-results/other_labs_<game>_<where>.png``.
 """
 from __future__ import annotations
@@ -81,9 +82,12 @@ def test_beside_the_file_browser_at_1366x768_the_map_shows_its_whole_title_and_k
     assert got["canvas"] < 420, f"the map is {got['canvas']:.0f} px wide: not the narrow column this test is about"
     assert not problems, "\n  ".join(["at 1366x768 beside the file browser:", *problems])
     L.presentation(page)
+    page.wait_for_function(f"() => ({L._MAP_TEXTS_JS})([0]).texts.includes('16px')", timeout=D.KERNEL_MS)
     problems, got = _settled(page, game)
     page.screenshot(path=str(D.RESULTS / f"other_labs_{game}_jupyterlab_1366x768_presentation.png"))
     assert not problems, "\n  ".join(["at 1366x768 beside the file browser, presentation mode:", *problems])
+    sizes = [L.px_of(s) for s in L.map_texts(page)["texts"]]     # the board's numbers were 10 px in presentation
+    assert min(sizes) >= 13 and max(sizes) == 16, sizes
 
 
 @pytest.mark.browser
@@ -104,4 +108,60 @@ def test_in_voila_at_1920x1080_the_map_shows_its_whole_title_and_key(page: Page,
         assert not problems, "\n  ".join(["in Voila at 1920x1080, presentation mode:", *problems])
     finally:
         page.goto("about:blank")                 # leave the page before its server goes
+        server.stop()
+
+
+_STACKS_JS = """
+([zoom]) => {
+  const v = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected)[0];
+  const m = v.model, rs = m.renderers.filter(r => r.data_source);
+  const badges = rs.find(r => r.data_source.data.names !== undefined && r.glyph.type === "Text");
+  const all = rs.find(r => r.tags.length === 2);
+  if (zoom) { const x = m.x_range, y = m.y_range, cx = (x.start + x.end) / 2, cy = (y.start + y.end) / 2;
+              const hx = (x.end - x.start) / (2 * zoom), hy = (y.end - y.start) / (2 * zoom);
+              x.setv({start: cx - hx, end: cx + hx}); y.setv({start: cy - hy, end: cy + hy}); }
+  return {badges: badges.visible, numbers: all.visible, texts: badges.data_source.data.text,
+          px: v.frame.bbox.width / (m.x_range.end - m.x_range.start), need: all.tags[0]};
+}
+"""
+
+
+def _stacks_after(page: Page, until: str) -> dict:
+    """:data:`_STACKS_JS` once ``until`` (a JS predicate of it) holds, or as it stands after 5 s."""
+    try:
+        page.wait_for_function(f"() => ({until})(({_STACKS_JS})([0]))", timeout=5_000)
+    except Exception:                     # noqa: BLE001 -- the assertion after says what was found
+        pass
+    return page.evaluate(_STACKS_JS, [0])
+
+
+@pytest.mark.browser
+def test_level_5_opens_on_counted_stacks_and_zooming_in_brings_the_numbers_back(page: Page, tmp_path) -> None:
+    """Level 5 at 1366x768 in Voila: each side's heap of pieces shows as one badge ("42 Red pieces"), not 85
+    numbers run together; zoomed in past the scale at which the numbers stand apart, the numbers come back
+    and the badges go (in the browser, no kernel round trip); zoomed out again, the badges."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    server = D.start_voila(NOTEBOOKS["archipelago"], tmp_path)
+    try:
+        page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+        expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+        L.tab(page, "Game").click()
+        L.labelled(page, "dropdown", "Scenario").select_option("level_5")
+        L.button(page, "New game").click()
+        expect(page.locator(".lcb-app .lcb-message").first).to_contain_text("level 5", timeout=D.KERNEL_MS)
+        page.wait_for_function(f"() => ({_STACKS_JS})([0]).texts.length === 2", timeout=D.KERNEL_MS)
+        got = page.evaluate(_STACKS_JS, [0])
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / "other_labs_archipelago_level5_stacks_1366x768.png"))
+        assert got["texts"] == ["43 Blue pieces", "42 Red pieces"] and got["px"] < got["need"], got
+        assert got["badges"] and not got["numbers"], got
+        page.evaluate(_STACKS_JS, [2.0])                        # the CustomJS runs after the change (a promise)
+        got = _stacks_after(page, "s => s.numbers")
+        assert got["px"] >= got["need"] and got["numbers"] and not got["badges"], got
+        page.screenshot(path=str(D.RESULTS / "other_labs_archipelago_level5_zoomed_1366x768.png"))
+        page.evaluate(_STACKS_JS, [0.5])
+        got = _stacks_after(page, "s => s.badges")
+        assert got["px"] < got["need"] and got["badges"] and not got["numbers"], got
+    finally:
+        page.goto("about:blank")
         server.stop()

@@ -39,8 +39,8 @@ LINE_GAP_PX = 2
 """The gap beside a line of the title or the key that a cut added (Bokeh's own 10 px spread a cut line apart)."""
 HEAD_LINES, KEY_LINES = 5, 10
 """The most lines the title (its first line included) and the key under the board may take."""
-_TEXT_SOURCES = {"pieces": "piece_labels", "areas": "area_labels", "symbols": "symbols", "bases": "base_names",
-                 "sonars": "sonars"}
+_TEXT_SOURCES = {"piece_labels": "pieces", "lone_labels": "pieces", "stacks": "pieces", "area_labels": "areas",
+                 "symbols": "symbols", "base_names": "bases", "sonars": "sonars"}
 
 
 class BoardTexts:
@@ -52,7 +52,7 @@ class BoardTexts:
         self.view, self.head, self.key = view, head, tuple(key)
         p = view.figure
         self.glyphs: dict[str, list[Any]] = {k: [] for k in TEXT_PX}
-        named = {id(view.sources[s]): part for part, s in _TEXT_SOURCES.items() if s in view.sources}
+        named = {id(view.sources[s]): part for s, part in _TEXT_SOURCES.items() if s in view.sources}
         for r in p.renderers:
             glyph = getattr(r, "glyph", None)
             if glyph is not None and type(glyph).__name__ == "Text":
