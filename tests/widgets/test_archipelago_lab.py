@@ -244,6 +244,57 @@ def test_presentation_mode_is_the_shared_switch():
     assert "lcb-presentation" not in lab.widget._dom_classes
 
 
+def _font(glyphs: list) -> set[str]:
+    return {g.text_font_size for g in glyphs}
+
+
+def test_presentation_grows_the_boards_texts_the_piece_numbers_to_16_px_on_a_new_board_too():
+    """Presentation reaches the board's own texts (the CSS zoom reaches only the columns, and not at all
+    below 1000 px of height): the pieces' numbers 10 -> 16 px (LC:B's designators), the sector letters
+    13 -> 16, the bases' names 11 -> 14, the key and its lines 10 -> 14, the title 13 -> 16; off again, back;
+    a level-5 game started in presentation draws its new board's numbers at 16 px (they stayed 10 px)."""
+    lab = _skirmish()
+    t = lab.view.texts
+    assert _font(t.glyphs["pieces"]) == {"10px"} and lab.view.legend.label_text_font_size == "10px"
+    lab.presentation_toggle.value = True
+    t = lab.view.texts
+    assert (_font(t.glyphs["pieces"]), _font(t.glyphs["sectors"]), _font(t.glyphs["bases"])) == ({"16px"}, {"16px"}, {"14px"})
+    assert lab.view.figure.title.text_font_size == "16px" and lab.view.legend.label_text_font_size == "14px"
+    assert {k.text_font_size for k in t.key_titles if k.visible} == {"14px"}
+    lab.set_presentation(False)
+    assert _font(t.glyphs["pieces"]) == {"10px"} and lab.view.figure.title.text_font_size == "13px"
+    lab.set_font_scale(1.4)                                                      # large text: 14 px
+    assert _font(t.glyphs["pieces"]) == {"14px"}
+    lab.set_font_scale(1.0)
+    lab.set_presentation(True)
+    lab.new_game("level_5", seed=1, confirm=True)
+    assert lab.view.board.name == "archipelago_expanded" and _font(lab.view.texts.glyphs["pieces"]) == {"16px"}
+
+
+def test_at_a_narrow_frame_the_title_and_key_are_cut_to_fit_and_the_key_takes_one_column():
+    """The frame's width the browser reports (JupyterLab at 1366x768 beside the file browser: about 300 px)
+    cuts the key lines under the board at their dots, the title at its words, and puts the key above the
+    board in one column; a wide frame gives them back whole, the key in two columns."""
+    lab = _skirmish()
+    v = lab.view
+    v.fit_width(300)
+    shown = [k.text for k in v.texts.key_titles if k.visible]
+    assert shown == ["Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage",
+                     "F fuel depot (l.130) \u00b7 H helicopter landing point", "framed names: the bases (l.108)",
+                     "sectors A1-G7 (l.110, l.825) \u00b7 sandbox board"]
+    assert v.legend.ncols == 1 and v.figure.title.text == "archipelago: SANDBOX board (l.106-130)"
+    lab.set_presentation(True)                                                  # 16 px: the title cut too
+    assert v.figure.title.text == "archipelago: SANDBOX board" and v.legend.ncols == 1
+    assert [h.text for h in v.texts.head_titles if h.visible] == ["(l.106-130)", "the text prints its board only as pictures"]
+    lab.set_presentation(False)
+    v.fit_width(900)
+    assert [k.text for k in v.texts.key_titles if k.visible] == [
+        "Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 H helicopter landing point",
+        "framed names: the bases (l.108) \u00b7 sectors A1-G7 (l.110, l.825) \u00b7 sandbox board"]
+    assert v.legend.ncols == 2 and [h.text for h in v.texts.head_titles if h.visible] == [
+        "the text prints its board only as pictures"]
+
+
 SECRET_RULES = ["l.283", "l.370", "l.394"]
 
 

@@ -296,3 +296,45 @@ def test_a_family_of_thousands_of_flights_is_narrowed_by_a_filter_so_each_is_rea
     assert more.chosen() == far
     more.apply()
     assert f"{far.KIND.replace('_', ' ')}: done." in lab.message.value
+
+
+def test_level_5_opens_with_each_sides_heap_drawn_as_a_counted_stack_its_pieces_on_hover():
+    """Level 5 opens with each side's pieces side by side in a sector or two (17 px a point at 1366x768):
+    their numbers ran into one heap no reader could count.  Each side's packed pieces are one count badge
+    ("42 Red pieces", the number of that side's pieces the view shows there) with the pieces' numbers on
+    hover, drawn instead of the numbers until the board is drawn large enough for them to stand apart (25 px
+    a point: the browser decides at its own scale); every hull stays drawn.  Before, no badge: 85 numbers."""
+    lab = open_archipelago_lab(level=5, team="Red")
+    v = lab.view
+    stacks = v.sources["stacks"].data
+    red = [m for m in piece_marks(lab.ctl.view_model().view, "Red") if m.owner == "Red" and m.kind not in ("torpedo", "cruise", "mine", "sonar")]
+    listed = stacks["names"][1].split(", ")
+    assert stacks["text"] == ["43 Blue pieces", "42 Red pieces"] and len(listed) == 42
+    assert listed[:3] == ["1", "2", "3"] and listed[-2:] == ["T-34", "TA-35"] and set(listed) < {m.label for m in red}
+    assert sorted({m.label for m in red} - set(listed)) == ["H-1", "H-2", "H-3", "H-4", "H-5"]   # the helicopters on islands, apart
+    assert [round(c.need_px, 1) for c in v.crowds] == [25.0, 25.0]
+    assert v._all_labels.tags[0] == 25.0                      # the CustomJS's threshold (px per d)
+    # before the browser reports the frame, the lab draws the badges (the opening is the crowded case)
+    assert not v._all_labels.visible and v._badges.visible and v._lone_labels.visible
+    assert len(v.sources["piece_labels"].data["text"]) == 94 and len(v.sources["pieces"].data["xs"]) == 94
+    lone = v.sources["lone_labels"].data["text"]
+    assert len(lone) == 94 - 85 and "H-1" in lone                                   # a lone helicopter keeps its number
+    lab.set_presentation(True)                                   # 16 px numbers need more room to stand apart
+    assert [round(c.need_px, 1) for c in lab.view.crowds] == [38.8, 38.8]
+
+
+def test_a_stack_counts_only_the_pieces_the_view_holds_a_hidden_submarine_is_in_no_count():
+    """A crowd is counted from the view the observer gives (never the state): Blue's submarine hidden on its
+    notepad (optional rule l.1147) beside three Blue ships is in no side's count and no badge's list."""
+    d8 = deep(EXPANDED, "D8")
+    pieces = [("Blue C-9", d8[1], "N"), ("Blue C-10", d8[2], "N"), ("Blue C-11", d8[3], "N"),
+              ("Blue S-31", d8[0], "N", {"submerged": True}), ("Red C-9", deep(EXPANDED, "N3")[0], "S")]
+    g = stage(EXPANDED, pieces, hide=["Blue S-31"], optional_rules=["l.1147"], level=5, seed=1)
+    assert "Blue S-31" in g.state.hidden
+    for team in ("Red", "Blue", None):
+        lab = open_archipelago_lab(g, team=team)
+        data = lab.view.sources["stacks"].data
+        assert (data["text"], data["names"]) == (["3 Blue pieces"], ["C-9, C-10, C-11"]), team
+        if team == "Red":                                   # the other side's page: no trace of it
+            texts, board = tree_strings(lab.widget)
+            assert not [t for t in [*texts, *board] if "S-31" in str(t)]

@@ -234,3 +234,25 @@ def test_the_turn_panel_words_read_as_sentences():
         "Blue may interrupt the Reactions to SAS A (Overwatch, l.407; Opportunity Fire, l.324)")
     assert question_text({"side": "Red", "question": "react", "unit": "SAS A", "rule": "l.350"}) == (
         "Red declares its Reactions to SAS A (l.350)")
+
+
+def test_a_narrow_frame_cuts_the_title_and_puts_the_legend_in_one_column_the_table_keeps_its_shape():
+    """The frame the browser reports (JupyterLab at 1366x768 beside the file browser: 277 x 442 px): the
+    title is cut at its words into lines that fit (it ran past the canvas), the legend takes one column (both
+    its ends were cut), and the ranges keep 1 inch as many px across as up with the whole table in sight (it
+    was drawn 11 px per inch across, 18 up); a wide frame gives the title back whole, the legend two columns."""
+    lab = open_force_on_force_lab()
+    v = lab.view
+    p = v.figure
+    v.fit_width(277)
+    assert [p.title.text, *(t.text for t in v.head_titles if t.visible)] == [
+        'Sandbox table, 24" x 24" (the text', "prints no table)"]
+    assert p.legend[0].ncols == 1 and p.legend[0].label_text_font_size == "10.7px"
+    v.fit_frame(277, 442)
+    across = 277 / (p.x_range.end - p.x_range.start)
+    up = 442 / (p.y_range.end - p.y_range.start)
+    assert round(across, 6) == round(up, 6) == round(277 / 26, 6)
+    assert (p.x_range.start, p.x_range.end) == (-1.0, 25.0) and p.y_range.start < -1 and p.y_range.end > 25
+    v.fit_width(600)
+    assert p.title.text == 'Sandbox table, 24" x 24" (the text prints no table)' and p.legend[0].ncols == 2
+    assert not any(t.visible for t in v.head_titles)

@@ -66,9 +66,26 @@ def test_the_lab_opens_on_the_draw_phase_with_its_parts():
         A.DrawFame(0): "draw up to the hand maximum", A.DrawFame(1): "draw up to the hand maximum and 1 more (1 Fame)",
         A.DrawFame(2): "draw up to the hand maximum and 2 more (2 Fame)"}
     assert lab.table.value.count('class="oob-display') == 3 and "Home Turf" in lab.table.value
-    assert "Fame 5 \u00b7 Credits 0 \u00b7 Reputation 0" in lab.table.value
+    assert re.findall(r"Fame (<span[^>]*>5\u2020</span>) \u00b7 Credits 0 \u00b7 Reputation 0", lab.table.value) == [
+        '<span class="lcb-sandbox" title="sandbox: the text gives no starting Fame; each Commander starts with 5 '
+        '(then the rules&#x27; gains and costs)">5\u2020</span>'] * 3
     with pytest.raises(ValueError, match="seats 2, 3, 4 Commanders"):
         open_order_of_battle_lab(players=6)
+
+
+def test_every_sandbox_number_of_a_command_display_wears_the_sandbox_mark():
+    """Fame (its start, 5, is sandbox: the heading says so) and the decks' counts (lcb_lab's card set) carry the
+    labs' dagger in the sandbox style, the start named on hover; a key under the displays says what the mark
+    means; Reputation (l.119) and Credits (none at the start) do not.  Before, "Fame 5" stood bare."""
+    lab = open_order_of_battle_lab()
+    table = lab.table.value
+    marked = re.findall(r'<span class="lcb-sandbox" title="([^"]+)">(\d+)\u2020</span>', table)
+    assert [n for _t, n in marked] == ["5", "12", "14"] * 3
+    assert {t for t, _n in marked} == {
+        "sandbox: the text gives no starting Fame; each Commander starts with 5 (then the rules&#x27; gains and costs)",
+        "sandbox: the cards left in the deck, of lcb_lab&#x27;s own card set (the text prints no card)"}
+    assert "Reputation 0 <span" in table and "Credits 0 \u00b7" in table
+    assert table.endswith("\u2020 sandbox value: the text prints none (hover a value for lcb_lab's choice)</div>")
 
 
 def test_a_phase_played_through_the_panel_with_hand_over_and_a_refusal_in_one_red_line():
@@ -94,7 +111,7 @@ def test_a_phase_played_through_the_panel_with_hand_over_and_a_refusal_in_one_re
     lab.apply_act(A.ConvertFame(1))                                           # the rules refuse it now
     assert data(lab.game) == before and "Refused by the rules (l.41)" in lab.message.value
     _click(lab, A.DrawFame(1))                                                 # one more card for 1 Fame (l.17)
-    assert "Birch (yours)</b>: Fame hand, 6 card(s)" in lab.hand.value and "<b>Birch</b> \u00b7 Fame 4" in lab.table.value
+    assert "Birch (yours)</b>: Fame hand, 6 card(s)" in lab.hand.value and re.search(r"<b>Birch</b> \u00b7 Fame <span class=\"lcb-sandbox\"[^>]*>4\u2020</span>", lab.table.value)
     panel.hand_over_button.click()
     _click(lab, A.DrawFame(0))
     track = lab.track.value
@@ -352,12 +369,12 @@ def test_organization_assignment_mission_and_hotspot_phases_through_the_panel():
     panel.hand_over_button.click()
     assert lab.team == "Ash" and "Birch-0 hotspot face down" in lab.table.value
     _click(lab, A.ActivateHotspot("Night Strip"))
-    assert "<b>Ash</b> \u00b7 Fame 8" in lab.table.value and "Night Strip</b><br><span class=\"lcb-muted\">hotspot \u00b7 Ash-4" \
+    assert re.search(r"<b>Ash</b> \u00b7 Fame <span[^>]*>8\u2020</span>", lab.table.value) and "Night Strip</b><br><span class=\"lcb-muted\">hotspot \u00b7 Ash-4" \
         in lab.table.value
     _click(lab, A.DoneHotspots())
     panel.hand_over_button.click()
     _click(lab, A.Reactivate("Birch-0"))
-    assert "<b>Birch</b> \u00b7 Fame 1" in lab.table.value and "hotspot \u00b7 Birch-0</span>" in lab.table.value
+    assert re.search(r"<b>Birch</b> \u00b7 Fame <span[^>]*>1\u2020</span>", lab.table.value) and "hotspot \u00b7 Birch-0</span>" in lab.table.value
 
 
 def test_a_game_saved_mid_skirmish_loads_with_the_placement_still_face_down(tmp_path):

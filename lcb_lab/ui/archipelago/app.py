@@ -138,13 +138,19 @@ class ArchLab(LabShell):
         self._aspect = (x1 - x0) / (y1 - y0)
         fig = self.view.figure
         fig.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
+        self._draw_text_sizes()
         self.frame_pieces()
         self._draw_map()
         fig.on_change("inner_width", self._on_inner_size)
         fig.on_change("inner_height", self._on_inner_size)
         if not hasattr(self, "side_follower"):
             self.side_follower = follow(self.ctl, ["viewer"], self._frame_side)
+            self.text_follower = follow(self.ctl, ["presentation", "font_scale"], self._draw_text_sizes)
         return LiveBokehModel(fig, layout=W.Layout(width="100%", height="100%"))
+
+    def _draw_text_sizes(self) -> None:
+        # presentation mode and the text scale size the board's own texts (the shared CSS zooms the columns only)
+        self.view.set_text_sizes(self.ctl.presentation, self.ctl.font_scale)
 
     def _frame_side(self) -> None:
         """A large board follows the view: a hand-over to Blue opens the map on Blue's pieces."""
@@ -164,6 +170,7 @@ class ArchLab(LabShell):
         if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:     # every board: 1 d as wide as tall
             first = getattr(self, "_frame_px", None) is None
             self._frame_px = (w, h)
+            self.view.fit_width(w)      # the title and the key cut to the frame's width (the board's rows follow)
             if first:                   # the first report: open on the side at the frame's own shape
                 self.frame_pieces()
             self.fit_frame(w, h)

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Literal, Protocol
+from typing import Any, Callable, Iterable, Literal, Protocol
 
 from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
+from bokeh.core.property.descriptors import UnsetValueError
+from bokeh.models import ColumnDataSource, CustomJS, HoverTool, Legend, LegendItem, Range1d, Title
 from bokeh.plotting import figure
 
 from lcb_lab.games.archipelago.model.board import Board
@@ -38,6 +39,8 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago import board_layers as layers
 from lcb_lab.ui.archipelago import geometry as geo
 from lcb_lab.ui.archipelago.board_layers import OWNER_COLOURS
+from lcb_lab.ui.archipelago.board_texts import BoardTexts
+from lcb_lab.ui.archipelago.stacks import crowds
 
 __all__ = ["PieceMark", "BoardView", "PieceKind", "SHAPES", "piece_outline", "ssm_tick"]
 
@@ -50,6 +53,13 @@ MARKERS = ("torpedo", "cruise", "mine", "sonar")
 """The drawings of markers (no number drawn astern: their label is their mark, T, CM, M, SN)."""
 
 MARGIN = 1.7
+_CROWD_JS = """
+const w = fig.inner_width, span = fig.x_range.end - fig.x_range.start;
+const need = all.tags.length ? all.tags[0] : 0;
+const crowded = crowd[1].data_source.get_length() > 0 && !(w > 0 && span > 0 && w / span >= need);
+if (all.visible == crowded) all.visible = !crowded;
+for (const r of crowd) if (r.visible != crowded) r.visible = crowded;
+"""
 """Room round the board for the sector letters and numbers (in d)."""
 
 
@@ -107,6 +117,22 @@ class BoardView:
         self._add_dynamic()
         self._add_key(point_renderers)
         p.on_event(Tap, self._on_tap)
+        self.texts = BoardTexts(self, (line1, line2), layers.key_text(board))
+        """The board's texts: their sizes (presentation mode) and the title and key fitted to the frame's width."""
+
+    def set_text_sizes(self, presentation: bool = False, scale: float = 1.0) -> dict[str, float]:
+        """Size the board's texts (piece numbers, sector letters, bases, key...): :data:`~lcb_lab.ui.archipelago.board_texts.TEXT_PX`
+        times ``scale``, in ``presentation`` at least :data:`~lcb_lab.ui.archipelago.board_texts.PRESENTATION_PX`;
+        returns the sizes in px by part (:meth:`BoardTexts.set_sizes`)."""
+        sizes = self.texts.set_sizes(presentation, scale)
+        if self._shown is not None:                 # larger numbers crowd sooner
+            self.show_pieces(self._shown)
+        return sizes
+
+    def fit_width(self, width_px: float) -> None:
+        """The browser drew the frame ``width_px`` wide: wrap the title and the key lines and set the key's
+        columns so that every text shows whole (:meth:`BoardTexts.fit`)."""
+        self.texts.fit(width_px)
 
     # ---------------------------------------------------------- layers
     def _add_dynamic(self) -> None:
@@ -136,14 +162,72 @@ class BoardView:
         s["ticks"] = ColumnDataSource({"xs": [], "ys": []})
         p.multi_line("xs", "ys", source=s["ticks"], line_color="#ffd400", line_width=3)
         s["piece_labels"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": []})
-        p.text("x", "y", "text", source=s["piece_labels"], text_color="#ffffff", text_font_size="10px",
+        numbers = p.text("x", "y", "text", source=s["piece_labels"], text_color="#ffffff", text_font_size="10px",
                text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="colour",
                border_line_color="#ffffff", padding=1)
         s["hits"] = ColumnDataSource({"x": [], "y": []})
         p.scatter("x", "y", source=s["hits"], size=5, fill_color="#ffd400", line_color="#222222")
+        self._add_stacks(numbers)
         p.add_tools(HoverTool(renderers=[areas], tooltips=[("sector", "@sector"), ("what", "@label (@owner @kind)")]))
         p.add_tools(HoverTool(renderers=[hulls, dashed], tooltips=[("piece", "@label (@owner @kind)"), ("point", "@point"),
                                                            ("facing", "@facing"), ("hits", "@hits")]))
+
+    def _add_stacks(self, all_labels: Any) -> None:
+        """The crowds' layers (:mod:`~lcb_lab.ui.archipelago.stacks`): the numbers of the pieces in no crowd, and
+        one count badge per crowd with its pieces on hover, shown instead of every number (``all_labels``)
+        while the board is drawn too small for the crowds' numbers to stand apart (a CustomJS on the ranges and
+        the frame's width: zooming in brings the numbers back, with no round trip to the kernel)."""
+        p, s = self.figure, self.sources
+        self._all_labels = all_labels
+        s["lone_labels"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": []})
+        self._lone_labels = p.text("x", "y", "text", source=s["lone_labels"], text_color="#ffffff", text_font_size="10px",
+                                   text_font_style="bold", text_align="center", text_baseline="middle",
+                                   background_fill_color="colour", border_line_color="#ffffff", padding=1, visible=False)
+        s["stacks"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": [], "owner": [], "names": []})
+        self._badges = p.text("x", "y", "text", source=s["stacks"], text_color="#ffffff", text_font_size="10px",
+                              text_font_style="bold", text_align="center", text_baseline="middle",
+                              background_fill_color="colour", border_line_color="#ffd400", border_line_width=2,
+                              padding=3, border_radius=3, visible=False)
+        badge_hover = p.scatter("x", "y", source=s["stacks"], size=30, fill_alpha=0, line_alpha=0, visible=False)
+        p.add_tools(HoverTool(renderers=[badge_hover], tooltips=[("stack", "@text"), ("pieces", "@names")]))
+        self._crowd_parts = (self._lone_labels, self._badges, badge_hover)
+        toggle = CustomJS(args={"fig": p, "all": all_labels, "crowd": list(self._crowd_parts)}, code=_CROWD_JS)
+        for model, attr in ((p.x_range, "start"), (p.x_range, "end"), (p, "inner_width"), (all_labels, "tags")):
+            model.js_on_change(attr, toggle)
+        self._shown: list[PieceMark] | None = None
+        self._serial = 0
+
+    def _px_per_d(self) -> float | None:
+        """The px a d of the board is drawn across now (None before the browser has reported the frame)."""
+        p = self.figure
+        try:
+            w = p.inner_width
+        except UnsetValueError:
+            w = None
+        w = w or p.frame_width
+        span = p.x_range.end - p.x_range.start
+        return w / span if w and span > 0 else None
+
+    def _show_crowds(self, marks: list[PieceMark], index: list[int | None], labels: dict[str, list]) -> None:
+        """Find the crowds of ``marks`` (``index``: each mark's row in ``labels``, None for none) and draw them."""
+        size = self.texts.sizes["pieces"] if hasattr(self, "texts") else 10.0
+        found = crowds(marks, size)
+        inside = {i for c in found for i in c.members}
+        rows = [k for i, k in enumerate(index) if k is not None and i not in inside]
+        self.sources["lone_labels"].data = {c: [v[k] for k in rows] for c, v in labels.items()}
+        self.sources["stacks"].data = {
+            "x": [c.x for c in found], "y": [c.y for c in found], "owner": [c.owner for c in found],
+            "text": [f"{len(c.members)} {c.owner} pieces" for c in found], "names": [c.names for c in found],
+            "colour": [OWNER_COLOURS.get(c.owner, "#555555") for c in found]}
+        self.crowds = found
+        need = max((c.need_px for c in found), default=0.0)
+        now = self._px_per_d()
+        crowded = bool(found) and (now is None or now < need)
+        self._all_labels.visible = not crowded
+        for r in self._crowd_parts:
+            r.visible = crowded
+        self._serial += 1
+        self._all_labels.tags = [need, self._serial]       # the browser decides again at its own scale
 
     def _add_key(self, point_renderers: list) -> None:
         items = [LegendItem(label=layers.COLOUR_WORDS[c], renderers=[r])
@@ -164,7 +248,10 @@ class BoardView:
         labels: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
         hits: dict[str, list] = {"x": [], "y": []}
         ticks: dict[str, list] = {"xs": [], "ys": []}
+        marks = list(marks)
+        index: list[int | None] = []
         for m in marks:
+            index.append(None if m.kind == "torpedo" else len(labels["text"]))
             outline = piece_outline(m)
             data = dashed if m.dashed else solid
             data["xs"].append([x for x, _ in outline])
@@ -193,6 +280,8 @@ class BoardView:
         self.sources["ticks"].data = ticks
         self.sources["piece_labels"].data = labels
         self.sources["hits"].data = hits
+        self._shown = marks
+        self._show_crowds(marks, index, labels)
 
     def show_areas(self, areas: Iterable["AreaLike"]) -> None:
         """Draw sectors as dashed areas in their owner's colour with their label at the centre

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as W
+from bokeh.core.property.descriptors import UnsetValueError
 
 from lcb_lab.games.force_on_force.game import ForceOnForce
 from lcb_lab.ui.force_on_force.game_ui import FOF_UI
@@ -88,8 +89,21 @@ class FofLab(LabShell):
         self.text_follower = follow(self.ctl, ["presentation", "font_scale"], self._draw_text_sizes)
         self._draw_text_sizes()
         self._aspect = (t.width + 2) / (t.height + 2)
+        self.view.figure.on_change("inner_width", self._on_inner_size)
+        self.view.figure.on_change("inner_height", self._on_inner_size)
         self.map_model = LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
         return LabMap(self.map_model, self.map_model.before_display, self.map_model.batch)
+
+    def _on_inner_size(self, _attr: str, _old: Any, _new: Any) -> None:
+        # the frame the browser drew: the title and legend fit its width, the table keeps 1 inch as wide as tall
+        try:
+            w, h = self.view.figure.inner_width, self.view.figure.inner_height
+        except UnsetValueError:         # the first of the two reports: wait for the other
+            return
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
+            with self.ctl.batch():
+                self.view.fit_width(w)
+                self.view.fit_frame(w, h)
 
     def map_aspect(self) -> float:
         """The table's width over height."""

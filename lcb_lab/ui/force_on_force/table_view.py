@@ -27,12 +27,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool, Range1d
+from bokeh.models import ColumnDataSource, HoverTool, Range1d, Title
 from bokeh.plotting import figure
 
 from lcb_lab.games.force_on_force.geometry import line_of_sight
 from lcb_lab.games.force_on_force.model.table import Table
 from lcb_lab.ui.force_on_force.table_labels import Placed, place_names
+from lcb_lab.ui.lab.text_fit import legend_columns, legend_width, wrap
 
 __all__ = ["UnitMark", "TableView", "marks", "table_figure", "KIND_STYLE", "SIDE_COLOURS", "sight_lines"]
 
@@ -54,6 +55,10 @@ TEXT_PX = {"units": 12.0, "names": 10.7, "legend": 10.7, "title": 13.0, "axis_la
 legend 8 pt; Bokeh's own title and axis sizes)."""
 PRESENTATION_PX = {"units": 16.0, "names": 14.0, "legend": 14.0, "title": 16.0, "axis_labels": 14.0, "ticks": 14.0}
 """The least sizes in presentation mode (a projector: the units' labels 16 px, as LC:B's designators)."""
+LEAST_LEGEND_PX = 8.0
+"""The smallest the legend's text gets when even one column of it is wider than the frame."""
+HEAD_LINES = 3
+"""The most lines the table's title may be cut into (the frame's width: :meth:`TableView.fit_width`)."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,11 @@ class TableView:
         legend.update(ncols=2, label_text_font_size="8pt", glyph_height=12, glyph_width=16, label_height=12,
                       spacing=0, padding=4, margin=4, border_line_alpha=0)
         self.figure = p
+        self.head = p.title.text
+        self.head_titles = [Title(text="", standoff=2, visible=False) for _ in range(HEAD_LINES - 1)]
+        p.above = [*p.above, *reversed(self.head_titles)]     # all there from the start, unused ones hidden
+        self.sizes = dict(TEXT_PX)
+        self.width: float | None = None
 
     def _terrain(self, p: Any) -> None:
         for kind, (colour, legend) in KIND_STYLE.items():
@@ -196,7 +206,46 @@ class TableView:
         p.title.text_font_size = css["title"]
         for axis in (*p.xaxis, *p.yaxis):
             axis.update(axis_label_text_font_size=css["axis_labels"], major_label_text_font_size=css["ticks"])
+        self.sizes = size
+        self.fit_width(self.width)
         return size
+
+    def fit_width(self, width_px: float | None) -> None:
+        """The browser drew the frame ``width_px`` wide (None: as written): the title cut into lines that fit
+        it, the legend in two columns when they fit, else one (its text smaller when even one does not):
+        Bokeh draws both on the canvas, where a longer line is cut at its edge (1366x768 in JupyterLab with
+        the file browser open: the title and both ends of the legend were)."""
+        self.width = width_px
+        p, s = self.figure, self.sizes
+        room = None if width_px is None else max(float(width_px) - 6, 40.0)
+        lines = [self.head] if room is None else wrap(self.head, s["title"], room, bold=True)
+        lines = lines[:HEAD_LINES - 1] + [" ".join(lines[HEAD_LINES - 1:])] if len(lines) > HEAD_LINES else lines
+        p.title.text = lines[0]
+        for i, t in enumerate(self.head_titles):
+            text = lines[i + 1] if i + 1 < len(lines) else ""
+            t.update(text=text, visible=bool(text), text_font_size=f"{s['title']:g}px")
+        legend = p.legend[0]
+        labels = [str(getattr(i.label, "value", i.label)) for i in legend.items]
+        size, cols = s["legend"], 2
+        if room is not None:
+            cols = legend_columns(labels, size, legend.glyph_width, room)
+            while cols == 1 and size > LEAST_LEGEND_PX and legend_width(labels, 1, size, legend.glyph_width) > room:
+                size -= 1.0
+        legend.update(ncols=cols, label_text_font_size=f"{size:g}px", glyph_height=round(size + 1),
+                      label_height=round(size + 1))
+
+    def fit_frame(self, width_px: int, height_px: int) -> None:
+        """The browser drew the frame ``width_px`` x ``height_px``: the ranges show the whole table with 1 inch
+        as wide as tall, centred (the spare room round it on the longer side).  Raises ValueError for a size
+        that is not positive."""
+        if not width_px > 0 or not height_px > 0:
+            raise ValueError(f"frame size must be positive px, got {width_px!r} x {height_px!r}")
+        pad, t = 1.0, self.table
+        w, h = t.width + 2 * pad, t.height + 2 * pad
+        per = min(width_px / w, height_px / h)                  # px per inch: the whole table in sight
+        xs, ys = width_px / per, height_px / per
+        self.figure.x_range.update(start=t.width / 2 - xs / 2, end=t.width / 2 + xs / 2)
+        self.figure.y_range.update(start=t.height / 2 - ys / 2, end=t.height / 2 + ys / 2)
 
     def on_unit(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(name)`` when a tap lands on a unit."""

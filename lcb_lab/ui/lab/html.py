@@ -7,12 +7,23 @@ from typing import Callable, Iterable
 
 from lcb_lab.kernel.errors import refused_by
 
-__all__ = ["esc", "rule_badges", "message_html", "path_html", "path_room", "elide_middle", "refusal_text", "refusal_note_html", "LOG_EMPTY", "LOG_HEAD"]
+__all__ = ["esc", "rule_badges", "message_html", "path_html", "path_room", "elide_middle", "refusal_text", "refusal_note_html", "LOG_EMPTY", "LOG_HEAD", "SANDBOX_MARK",
+           "sandbox_value"]
 
 
 def esc(x: object) -> str:
     """``str(x)`` escaped for HTML text and attributes (quotes too)."""
     return html.escape(str(x), quote=True)
+
+
+SANDBOX_MARK = "\u2020"
+"""The project's mark of a sandbox value (a dagger): a number the text does not print, lcb_lab's own."""
+
+
+def sandbox_value(shown: object, why: str) -> str:
+    """``shown`` (escaped) with the sandbox mark, in the sandbox style (``lcb-sandbox``: brown, bold), ``why``
+    (what the text leaves open and what lcb_lab chose) on hover: every sandbox number in a panel wears it."""
+    return f'<span class="lcb-sandbox" title="{esc(why)}">{esc(shown)}{SANDBOX_MARK}</span>'
 
 
 def rule_badges(rules: Iterable[str]) -> str:

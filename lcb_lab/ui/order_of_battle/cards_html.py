@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.order_of_battle.state import PHASE_LINES, PHASES, TITLES
-from lcb_lab.ui.lab.html import esc, rule_badges
+from lcb_lab.ui.lab.html import SANDBOX_MARK, esc, rule_badges, sandbox_value
 
 __all__ = ["CSS", "card_html", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
            "card_words"]
@@ -153,8 +153,13 @@ def _squad_html(q: dict, assets: dict, cards: Any) -> str:
 
 
 def display_html(v: dict, cards: Any, acting: str | None = None) -> str:
-    """Each Commander's Command Display (module doc); ``acting``: the Commander the game waits for."""
+    """Each Commander's Command Display (module doc); ``acting``: the Commander the game waits for.  Fame
+    (its start is sandbox) and the decks' counts (a sandbox card set) wear the sandbox mark
+    (:func:`~lcb_lab.ui.lab.html.sandbox_value`), the start named on hover."""
     out = []
+    fame_why = (f"sandbox: the text gives no starting Fame; each Commander starts with "
+                f"{getattr(cards, 'starting_fame', '?')} (then the rules' gains and costs)")
+    deck_why = "sandbox: the cards left in the deck, of lcb_lab's own card set (the text prints no card)"
     for c in v["commanders"]:
         assets = {a["id"]: a for a in c["display"]}
         squads = [q for q in v["squads"] if q["owner"] == c["name"]]
@@ -165,12 +170,15 @@ def display_html(v: dict, cards: Any, acting: str | None = None) -> str:
         drawn = f" \u00b7 initiative draw: {esc(', '.join(draws))}" if draws else ""
         cls = " oob-acting" if c["name"] == acting else ""
         out.append(
-            f'<div class="oob-display{cls}"><b>{esc(c["name"])}</b> \u00b7 Fame {c["fame"]} \u00b7 Credits '
-            f'{esc(credits)} \u00b7 Reputation {c["reputation"]} {rule_badges(["l.119"])} \u00b7 {esc(c["affiliation"])}'
-            f' (revenue {c["revenue"]}) \u00b7 decks: Fame {c["fame_deck"]}, Fortune {c["fortune_deck"]}{drawn}'
+            f'<div class="oob-display{cls}"><b>{esc(c["name"])}</b> \u00b7 Fame {sandbox_value(c["fame"], fame_why)} '
+            f'\u00b7 Credits {esc(credits)} \u00b7 Reputation {c["reputation"]} {rule_badges(["l.119"])} \u00b7 '
+            f'{esc(c["affiliation"])} (revenue {c["revenue"]}) \u00b7 decks: Fame {sandbox_value(c["fame_deck"], deck_why)}, '
+            f'Fortune {sandbox_value(c["fortune_deck"], deck_why)}{drawn}'
             '<div class="oob-cards">' + "".join(_asset_html(a, cards) for a in loose) + "</div>"
             + "".join(_squad_html(q, assets, cards) for q in squads) + "</div>")
-    return "".join(out)
+    key = (f'<div class="lcb-muted lcb-small oob-sandbox-key">{SANDBOX_MARK} sandbox value: the text prints none '
+           "(hover a value for lcb_lab's choice)</div>")
+    return "".join(out) + key if out else ""
 
 
 def _placed_words(p: str, val: Any, cards: Any) -> str:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lcb_lab.ui.lab.html import SANDBOX_MARK  # the labs' one sandbox mark (a dagger)
+
 TEAM = {"US": "#3f6f9f", "RU": "#a8423a"}
 """Counter face colour per team (Blue / Red)."""
 
@@ -187,7 +189,6 @@ selected hex, the INTERCEPT umbrella statuses (7.53) and the shooter-target line
 HATCH_ALPHA = 0.3
 """Alpha of the hatch lines of hatched overlays (the colour of the overlay)."""
 
-SANDBOX_MARK = "\u2020"  # dagger
 SANDBOX_LEGEND = (f"{SANDBOX_MARK} sandbox value \u2014 not in the rulebook text; "
                   "check against your counters")
 
