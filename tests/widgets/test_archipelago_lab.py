@@ -280,8 +280,8 @@ def test_at_a_narrow_frame_the_title_and_key_are_cut_to_fit_and_the_key_takes_on
     v.fit_width(300)
     shown = [k.text for k in v.texts.key_titles if k.visible]
     assert shown == ["Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage",
-                     "F fuel depot (l.130) \u00b7 H helicopter landing point", "framed names: the bases (l.108)",
-                     "sectors A1-G7 (l.110, l.825) \u00b7 sandbox board"]
+                     "F fuel depot (l.130) \u00b7 H helicopter landing point",
+                     "framed names: bases (l.108) \u00b7 sectors A1-G7 (l.110)", "grey: point column,row (sandbox)"]
     assert v.legend.ncols == 1 and v.figure.title.text == "archipelago: SANDBOX board (l.106-130)"
     lab.set_presentation(True)                                                  # 16 px: the title cut too
     assert v.figure.title.text == "archipelago: SANDBOX board" and v.legend.ncols == 1
@@ -290,7 +290,7 @@ def test_at_a_narrow_frame_the_title_and_key_are_cut_to_fit_and_the_key_takes_on
     v.fit_width(900)
     assert [k.text for k in v.texts.key_titles if k.visible] == [
         "Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 H helicopter landing point",
-        "framed names: the bases (l.108) \u00b7 sectors A1-G7 (l.110, l.825) \u00b7 sandbox board"]
+        "framed names: bases (l.108) \u00b7 sectors A1-G7 (l.110) \u00b7 grey: point column,row (sandbox)"]
     assert v.legend.ncols == 2 and [h.text for h in v.texts.head_titles if h.visible] == [
         "the text prints its board only as pictures"]
 
