@@ -251,7 +251,7 @@ def _font(glyphs: list) -> set[str]:
 def test_presentation_grows_the_boards_texts_the_piece_numbers_to_16_px_on_a_new_board_too():
     """Presentation reaches the board's own texts (the CSS zoom reaches only the columns, and not at all
     below 1000 px of height): the pieces' numbers 10 -> 16 px (LC:B's designators), the sector letters
-    13 -> 16, the bases' names 11 -> 14, the key and its lines 10 -> 14, the title 13 -> 16; off again, back;
+    13 -> 16, the grey column,row numbers 10 -> 13 (their own size, not the letters'), the bases' names 11 -> 14, the key and its lines 10 -> 14, the title 13 -> 16; off again, back;
     a level-5 game started in presentation draws its new board's numbers at 16 px (they stayed 10 px)."""
     lab = _skirmish()
     t = lab.view.texts
@@ -259,10 +259,12 @@ def test_presentation_grows_the_boards_texts_the_piece_numbers_to_16_px_on_a_new
     lab.presentation_toggle.value = True
     t = lab.view.texts
     assert (_font(t.glyphs["pieces"]), _font(t.glyphs["sectors"]), _font(t.glyphs["bases"])) == ({"16px"}, {"16px"}, {"14px"})
+    assert _font(t.glyphs["ticks"]) == {"13px"} and len(t.glyphs["ticks"]) == 1   # the grey column,row numbers
     assert lab.view.figure.title.text_font_size == "16px" and lab.view.legend.label_text_font_size == "14px"
     assert {k.text_font_size for k in t.key_titles if k.visible} == {"14px"}
     lab.set_presentation(False)
     assert _font(t.glyphs["pieces"]) == {"10px"} and lab.view.figure.title.text_font_size == "13px"
+    assert _font(t.glyphs["ticks"]) == {"10px"} and _font(t.glyphs["sectors"]) == {"13px"}   # not the letters' size
     lab.set_font_scale(1.4)                                                      # large text: 14 px
     assert _font(t.glyphs["pieces"]) == {"14px"}
     lab.set_font_scale(1.0)

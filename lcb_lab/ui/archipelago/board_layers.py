@@ -92,7 +92,7 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
     points' renderers, one per colour of :data:`DRAW_ORDER` (for the hover and the key)."""
     _areas(p, board)
     _lattice(p, board, sources)
-    _sectors(p, board)
+    _sectors(p, board, sources)
     renderers = []
     for colour in DRAW_ORDER:
         src = sources[f"points_{colour}"] = ColumnDataSource(point_rows(board, colour))
@@ -158,7 +158,7 @@ def point_ticks(board: Board) -> tuple[list[tuple[int, float]], list[tuple[int, 
     return [(c, c * step) for c in cols], [(r, -float(r)) for r in rows]
 
 
-def _sectors(p: figure, board: Board) -> None:
+def _sectors(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
     step = math.sqrt(3) / 2
     x0, x1 = -0.6, (board.cols - 1) * step + 0.6
     y0, y1 = 0.6, -(board.rows - 0.5) - 0.35
@@ -179,7 +179,8 @@ def _sectors(p: figure, board: Board) -> None:
     ticks = {"x": [x for _, x in cols] * 2 + [x0 - 0.6] * len(rows) + [x1 + 0.6] * len(rows),
              "y": [y0 + 0.6] * len(cols) + [y1 - 0.6] * len(cols) + [y for _, y in rows] * 2,
              "text": [str(c) for c, _ in cols] * 2 + [str(r) for r, _ in rows] * 2}
-    p.text("x", "y", "text", source=ColumnDataSource(ticks), text_align="center", text_baseline="middle",
+    sources["point_ticks"] = ColumnDataSource(ticks)
+    p.text("x", "y", "text", source=sources["point_ticks"], text_align="center", text_baseline="middle",
            text_font_size="10px", text_color=TICK)
 
 

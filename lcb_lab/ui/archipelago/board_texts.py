@@ -25,12 +25,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BoardTexts", "TEXT_PX", "PRESENTATION_PX", "LEAST_KEY_PX"]
 
-TEXT_PX = {"pieces": 10.0, "sectors": 13.0, "symbols": 10.0, "bases": 11.0, "areas": 12.0, "sonars": 9.0,
+TEXT_PX = {"pieces": 10.0, "sectors": 13.0, "ticks": 10.0, "symbols": 10.0, "bases": 11.0, "areas": 12.0, "sonars": 9.0,
            "legend": 10.0, "title": 13.0, "subtitle": 11.0, "key": 10.0}
 """The board's text sizes in px in the default look, by part: the pieces' numbers, the sector letters and
-numbers, the symbols' letters, the bases' names, the written sectors' labels, the sonars' SN, the key above
+numbers, the grey column and row numbers on the edges, the symbols' letters, the bases' names, the written sectors' labels, the sonars' SN, the key above
 the board, the title, its second line and the key lines under the board."""
-PRESENTATION_PX = {"pieces": 16.0, "sectors": 16.0, "symbols": 13.0, "bases": 14.0, "areas": 14.0, "sonars": 13.0,
+PRESENTATION_PX = {"pieces": 16.0, "sectors": 16.0, "ticks": 13.0, "symbols": 13.0, "bases": 14.0, "areas": 14.0, "sonars": 13.0,
                    "legend": 14.0, "title": 16.0, "subtitle": 14.0, "key": 14.0}
 """The least sizes in presentation mode (a projector)."""
 LEAST_KEY_PX = 8.0
@@ -40,7 +40,7 @@ LINE_GAP_PX = 2
 HEAD_LINES, KEY_LINES = 5, 10
 """The most lines the title (its first line included) and the key under the board may take."""
 _TEXT_SOURCES = {"piece_labels": "pieces", "lone_labels": "pieces", "stacks": "pieces", "area_labels": "areas",
-                 "symbols": "symbols", "base_names": "bases", "sonars": "sonars"}
+                 "symbols": "symbols", "base_names": "bases", "sonars": "sonars", "point_ticks": "ticks"}
 
 
 class BoardTexts:
