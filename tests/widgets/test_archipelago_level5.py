@@ -83,9 +83,10 @@ def test_level_5_opens_on_the_expanded_board_framed_legibly_with_a_key():
     key = lab.marks_key.value
     assert [m for m in re.findall(r'data-kind="(\w+)"', key)] == [
         "torpedo_boat", "ship", "missile_ship", "missile_boat", "submarine", "helicopter", "seaplane", "blimp",
-        "hovercraft", "landing_boat"]
+        "hovercraft", "landing_boat", "crowd"]
     assert "sandbox: the text prints no mark for the blimp (BL-1)" in key and "l.1276" in key
-    assert key.count("<svg") == 10 and key.count('stroke="#ffd400"') == 2              # the ticks in the key too
+    assert 'a count of one side\'s pieces ("8 Blue pieces")' in key and "hover it for their names" in key
+    assert key.count("<svg") == 11 and key.count('stroke="#ffd400"') == 3   # the ticks in the key too, and the badge's frame
 
 
 def test_a_new_level_5_game_from_a_level_1_lab_redraws_the_map_and_back():

@@ -15,12 +15,14 @@
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections import Counter
+from typing import Any, Iterable, Sequence
 
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.kernel.observer import all_seeing
 from lcb_lab.ui.archipelago.board_view import PieceMark, piece_outline, ssm_tick, SSM_KINDS
 from lcb_lab.ui.archipelago.marks import AreaMark, key_rows
+from lcb_lab.ui.archipelago.stacks import CROWD_MIN, PIECE_KINDS_ONLY
 from lcb_lab.ui.lab.html import esc
 
 __all__ = ["cards_html", "key_html", "mark_svg"]
@@ -84,6 +86,23 @@ def key_html(marks: Iterable[PieceMark], areas: Iterable[AreaMark] = ()) -> str:
         tag = f' <span class="lcb-sandbox">{esc(sandbox)}</span>' if sandbox else ""
         rows.append(f'<div class="arch-key-row" data-kind="{esc(kind)}">{mark_svg(kind, dashed=kind in dashed)} '
                     f'{esc(words)} <span class="lcb-rule">{esc(rule)}</span>{tag}</div>')
+    rows += _crowd_row(marks)
     return ('<div class="lcb-card arch-key"><details><summary><b>On the map</b> <span class="lcb-muted lcb-small">'
             f'({len(rows)} kinds: the lab\'s drawings of the pieces and markers; owner by colour)</span></summary>'
             + "".join(rows) + "</details></div>")
+
+
+def _crowd_row(marks: Sequence[PieceMark]) -> list[str]:
+    """The key's row of the count badge (:mod:`~lcb_lab.ui.archipelago.stacks`) when a side has pieces enough
+    for one (at least ``CROWD_MIN``): the badge stands for that side's pieces too close for their numbers at
+    the board's scale (the lab's drawing, not the rules')."""
+    per_side = Counter(m.owner for m in marks if m.kind not in PIECE_KINDS_ONLY)
+    if not any(n >= CROWD_MIN for n in per_side.values()):
+        return []
+    badge = ('<svg width="26" height="16"><rect x="1" y="2" width="24" height="12" rx="2" fill="#555555" '
+             'stroke="#ffd400" stroke-width="2"/><text x="13" y="11.5" font-size="9" font-weight="bold" fill="#ffffff" '
+             'text-anchor="middle">8</text></svg>')
+    return [f'<div class="arch-key-row" data-kind="crowd">{badge} a count of one side\'s pieces ("8 Blue pieces"): '
+            'their numbers would run together at this scale; hover it for their names, zoom in to see each '
+            '<span class="lcb-sandbox">the lab\'s drawing</span></div>']
+
