@@ -14,14 +14,11 @@ designators (the CSS zoom of presentation reaches the lab's columns, never a can
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from bokeh.models import Title
 
 from lcb_lab.ui.lab.text_fit import legend_columns, legend_width, wrap
-
-if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.ui.archipelago.board_view import BoardView
 
 __all__ = ["BoardTexts", "TEXT_PX", "PRESENTATION_PX", "LEAST_KEY_PX"]
 
@@ -46,9 +43,10 @@ _TEXT_SOURCES = {"piece_labels": "pieces", "lone_labels": "pieces", "stacks": "p
 class BoardTexts:
     """The texts of one :class:`~lcb_lab.ui.archipelago.board_view.BoardView`: ``head`` its title's two
     lines, ``key`` the key lines under the board (as :func:`~lcb_lab.ui.archipelago.board_layers.key_text`
-    gives them)."""
+    gives them).  ``view`` is typed ``Any``: the board view imports this module (its figure, sources,
+    subtitle and legend are what is used here)."""
 
-    def __init__(self, view: "BoardView", head: tuple[str, str], key: Sequence[str]):
+    def __init__(self, view: Any, head: tuple[str, str], key: Sequence[str]):
         self.view, self.head, self.key = view, head, tuple(key)
         p = view.figure
         self.glyphs: dict[str, list[Any]] = {k: [] for k in TEXT_PX}
