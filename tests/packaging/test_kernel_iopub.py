@@ -3,8 +3,8 @@
 *Fork here* opens some 1,000 widgets at once.  ipykernel's IOPub is a lossy ZeroMQ ``XPUB`` socket
 (1,000 messages per subscriber): on a loaded machine the server fell behind, a widget's ``comm_open``
 was dropped without a word and the page showed "Error: widget model not found" where the branch's
-map should be.  Here a real kernel sends 10,000 ``comm_open`` while its client reads nothing for a
-while (a server that fell behind): a kernel that imported lcb_lab delivers every one, in order; a
+map should be.  Here a real kernel sends 10,000 ``comm_open`` while its client reads nothing until the cell
+has sent them (a server that fell behind): a kernel that imported lcb_lab delivers every one, in order; a
 kernel that did not drops some (the loss is real)."""
 from __future__ import annotations
 
@@ -20,7 +20,11 @@ km, kc = start_new_kernel(kernel_name="python3")
 try:
     cell = sys.argv[1] + "\nfrom comm import create_comm\n_c = [create_comm(target_name='lcb-burst', data={'i': i, 'pad': 'x' * 2000}) for i in range(10000)]\n"
     msg_id = kc.execute(cell)
-    time.sleep(6)                                   # read nothing meanwhile: the subscriber falls behind
+    try:                                            # read nothing till the cell has sent its burst (a kernel
+        kc.get_shell_msg(timeout=20)                # that waits for its reader may not finish it: then 20 s)
+    except queue.Empty:
+        pass
+    time.sleep(2)                                   # and its IOPub thread has pushed what it could
     got, done = [], False
     while not done:
         try:
