@@ -53,6 +53,7 @@ MARKERS = ("torpedo", "cruise", "mine", "sonar")
 """The drawings of markers (no number drawn astern: their label is their mark, T, CM, M, SN)."""
 
 MARGIN = 1.7
+"""Room round the board for the sector letters and numbers (in d)."""
 _CROWD_JS = """
 const w = fig.inner_width, span = fig.x_range.end - fig.x_range.start;
 const need = all.tags.length ? all.tags[0] : 0;
@@ -60,7 +61,8 @@ const crowded = crowd[1].data_source.get_length() > 0 && !(w > 0 && span > 0 && 
 if (all.visible == crowded) all.visible = !crowded;
 for (const r of crowd) if (r.visible != crowded) r.visible = crowded;
 """
-"""Room round the board for the sector letters and numbers (in d)."""
+"""The browser's switch between every piece number and the crowds' badges, on each change of the ranges or
+the frame's width: the badges while a d is drawn narrower than the crowds need (``tags[0]``, px per d)."""
 
 
 @dataclass(frozen=True)
