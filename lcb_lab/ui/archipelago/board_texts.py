@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from bokeh.models import Title
 
-from lcb_lab.ui.lab.text_fit import legend_columns, legend_width, wrap
+from lcb_lab.ui.lab.text_fit import legend_fit, wrap
 
 __all__ = ["BoardTexts", "TEXT_PX", "PRESENTATION_PX", "LEAST_KEY_PX"]
 
@@ -99,11 +99,7 @@ class BoardTexts:
     def _legend(self, room: float | None) -> None:
         legend, s = self.view.legend, self.sizes
         labels = [str(getattr(i.label, "value", i.label)) for i in legend.items]
-        size, cols = s["legend"], 2
-        if room is not None:
-            cols = legend_columns(labels, size, legend.glyph_width, room)
-            while cols == 1 and size > LEAST_KEY_PX and legend_width(labels, 1, size, legend.glyph_width) > room:
-                size -= 1.0
+        cols, size = legend_fit(labels, s["legend"], legend.glyph_width, room, LEAST_KEY_PX)
         glyph = max(round(size + 4), 14)
         legend.update(ncols=cols, label_text_font_size=f"{size:g}px", glyph_height=glyph, glyph_width=glyph,
                       label_height=glyph)

@@ -33,7 +33,7 @@ from bokeh.plotting import figure
 from lcb_lab.games.force_on_force.geometry import line_of_sight
 from lcb_lab.games.force_on_force.model.table import Table
 from lcb_lab.ui.force_on_force.table_labels import Placed, place_names
-from lcb_lab.ui.lab.text_fit import legend_columns, legend_width, wrap
+from lcb_lab.ui.lab.text_fit import legend_fit, wrap
 
 __all__ = ["UnitMark", "TableView", "marks", "table_figure", "KIND_STYLE", "SIDE_COLOURS", "sight_lines"]
 
@@ -226,11 +226,7 @@ class TableView:
             t.update(text=text, visible=bool(text), text_font_size=f"{s['title']:g}px")
         legend = p.legend[0]
         labels = [str(getattr(i.label, "value", i.label)) for i in legend.items]
-        size, cols = s["legend"], 2
-        if room is not None:
-            cols = legend_columns(labels, size, legend.glyph_width, room)
-            while cols == 1 and size > LEAST_LEGEND_PX and legend_width(labels, 1, size, legend.glyph_width) > room:
-                size -= 1.0
+        cols, size = legend_fit(labels, s["legend"], legend.glyph_width, room, LEAST_LEGEND_PX)
         legend.update(ncols=cols, label_text_font_size=f"{size:g}px", glyph_height=round(size + 1),
                       label_height=round(size + 1))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-__all__ = ["text_px", "wrap", "legend_width", "legend_columns", "fitting_size"]
+__all__ = ["text_px", "wrap", "legend_width", "legend_columns", "legend_fit", "fitting_size"]
 
 _NARROW = set(" .,:;!|()[]{}'\"`-ijlrtf/\\1I\u00b7")
 _WIDE = set("mwMW@%&\u2014")
@@ -75,6 +75,24 @@ def legend_columns(labels: Sequence[str], size_px: float, glyph_px: float, width
         if legend_width(labels, n, size_px, glyph_px) <= width_px:
             return n
     return 1
+
+
+def legend_fit(labels: Sequence[str], size_px: float, glyph_px: float, width_px: float | None,
+               least_px: float, most: int = 2) -> tuple[int, float]:
+    """The columns and text size of a Bokeh legend of ``labels`` in ``width_px`` (None: not known yet,
+    ``most`` columns at ``size_px``): the most columns that fit (:func:`legend_columns`), and in one column
+    its text made smaller, down to ``least_px``, until it fits.
+
+    >>> legend_fit(["deep water", "shallows"], 10, 14, 60, 8)
+    (1, 8.0)
+    """
+    if width_px is None:
+        return most, float(size_px)
+    size = float(size_px)
+    cols = legend_columns(labels, size, glyph_px, width_px, most)
+    while cols == 1 and size > least_px and legend_width(labels, 1, size, glyph_px) > width_px:
+        size -= 1.0
+    return cols, size
 
 
 def fitting_size(lines: Iterable[str], size_px: float, least_px: float, width_px: float, bold: bool = False) -> float:
