@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import doctest
 import re
 import sys
 from collections import defaultdict
@@ -56,6 +57,16 @@ def _docstrings(tree: ast.Module) -> Iterator[tuple[str, str]]:
     yield from walk(tree, "")
 
 
+def prose(doc: str) -> str:
+    r"""``doc`` without its doctest examples and their expected output: values printed by an example are
+    not citations (``(1, 8.0)`` is a legend's size).
+
+    >>> prose("Fits 7.5.\n\n>>> f(1)\n(1, 8.0)\n\nSee 7.6.")
+    'Fits 7.5.\n\n\nSee 7.6.'
+    """
+    return "".join(part for part in doctest.DocTestParser().parse(doc) if isinstance(part, str))
+
+
 def rules_in(text: str) -> list[str]:
     """The rule numbers ``text`` cites, in order, each once (``"7.53"``, ``"9.41-9.47"``, ``"App. B"``).
 
@@ -91,7 +102,7 @@ def collect(package: Path = PACKAGE) -> Citations:
         module = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for name, doc in _docstrings(tree):
-            for rule in rules_in(doc):
+            for rule in rules_in(prose(doc)):
                 if (module, rule) not in IGNORE:
                     index[rule][module].add(name)
     return index

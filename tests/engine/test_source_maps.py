@@ -92,3 +92,11 @@ def test_the_rule_index_names_the_modules_and_functions_citing_a_rule():
     text = ri.render(index)
     assert "| 10.311 | " in text and "`lcb_lab.games.lcb.rules.embarking.losses` (module" in text
     assert text.index("## Chapter 9\n") < text.index("## Chapter 10\n") < text.index("## Appendices\n")
+
+
+def test_a_doctest_s_printed_values_are_not_citations():
+    ri = _rule_index()
+    doc = ("The legend's size (7.02 is not cited here).\n\n>>> legend_fit(['deep water'], 10, 14, 60, 8)\n"
+           "(1, 8.0)\n\nSee 3.32.")
+    assert ri.rules_in(ri.prose(doc)) == ["7.02", "3.32"]
+    assert "8.0" in ri.rules_in(doc)
