@@ -165,8 +165,8 @@ class BoardView:
         p.multi_line("xs", "ys", source=s["ticks"], line_color="#ffd400", line_width=3)
         s["piece_labels"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": []})
         numbers = p.text("x", "y", "text", source=s["piece_labels"], text_color="#ffffff", text_font_size="10px",
-               text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="colour",
-               border_line_color="#ffffff", padding=1)
+                         text_font_style="bold", text_align="center", text_baseline="middle",
+                         background_fill_color="colour", border_line_color="#ffffff", padding=1)
         s["hits"] = ColumnDataSource({"x": [], "y": []})
         p.scatter("x", "y", source=s["hits"], size=5, fill_color="#ffd400", line_color="#222222")
         self._add_stacks(numbers)

@@ -105,4 +105,3 @@ def _crowd_row(marks: Sequence[PieceMark]) -> list[str]:
     return [f'<div class="arch-key-row" data-kind="crowd">{badge} a count of one side\'s pieces ("8 Blue pieces"): '
             'their numbers would run together at this scale; hover it for their names, zoom in to see each '
             '<span class="lcb-sandbox">the lab\'s drawing</span></div>']
-

@@ -58,7 +58,6 @@ SYMBOLS: tuple[Symbol, ...] = ("port", "ammunition", "workshop", "fuel")
 MOBILITIES: tuple[Mobility, ...] = ("ship", "boat", "hovercraft", "flying", "landed", "launcher")
 
 
-
 def point_label(p: Axial | tuple[int, int]) -> str:
     """The point's column and row ``"col,row"`` (0-based offset, as the board file counts them):
     the lab's key for a point (its board's tap, hover and selection); in words, use :func:`point_name`."""
