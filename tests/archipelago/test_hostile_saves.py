@@ -23,7 +23,7 @@ HOSTILE = [
     (("pieces", "Red TB-1", "owner"), "Green", "pieces.Red TB-1.owner", "'Green' is not a player (Red, Blue)"),
     (("pieces", "Red TB-1", "kind"), "dragon", "pieces.Red TB-1.kind", "'dragon' is not a class of the pieces' catalog"),
     (("pieces", "Red TB-1", "point"), [999, 999], "pieces.Red TB-1.point",
-     "[999, 999] is not a point of the board 'archipelago'"),
+     "[999, 999] (column,row 999,1498) is not a point of the board 'archipelago'"),
     (("pieces", "Red TB-1", "facing"), 9, "pieces.Red TB-1.facing",
      "a piece faces one of the six sides of its point (0 to 5), not 9"),
     (("to_move",), "Green", "to_move", "'Green' is not a player (Red, Blue)"),

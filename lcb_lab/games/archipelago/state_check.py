@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from lcb_lab.games.archipelago.model.board import point_label
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import PHASES, PLAYERS
 from lcb_lab.kernel.hexgrid import Axial
@@ -33,7 +34,7 @@ def _faults(s: Any, board: Any) -> Iterator[tuple[tuple, str]]:
         if p.kind not in classes:
             yield (*at, "kind"), f"{p.kind!r} is not a class of the pieces' catalog"
         if len(p.point) != 2 or Axial(*p.point) not in board:
-            yield (*at, "point"), f"{list(p.point)} is not a point of the board {board.name!r}"
+            yield (*at, "point"), _off_board(p.point, board)
         if not 0 <= p.facing <= 5:
             yield (*at, "facing"), f"a piece faces one of the six sides of its point (0 to 5), not {p.facing}"
     if s.to_move not in PLAYERS:
@@ -44,3 +45,10 @@ def _faults(s: Any, board: Any) -> Iterator[tuple[tuple, str]]:
         yield ("turn",), f"the turns count from 1, not {s.turn}"
     if s.level not in LEVELS:
         yield ("level",), f"the lab plays levels 1 to 5, not {s.level!r}"
+
+
+def _off_board(point: Any, board: Any) -> str:
+    """The fault of a stored ``point`` (axial ``[q, r]``, as the save holds it) that is not on ``board``,
+    with its column and row as the lab's board counts them when it has two coordinates."""
+    where = f" (column,row {point_label(point)})" if len(point) == 2 else ""
+    return f"{list(point)}{where} is not a point of the board {board.name!r}"
