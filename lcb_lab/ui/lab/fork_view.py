@@ -98,6 +98,13 @@ class ForkView(T.HasTraits):
         self.update()
         return self.ctl.branch_link
 
+    def work(self) -> tuple[int, int] | None:
+        """``(step it was forked from, steps of its own)``: the steps played in the branch after the
+        fork, undone ones too (a class's work, lost when the branch is dropped); None: no branch open."""
+        if self.branch is None or self.at is None:
+            return None
+        return self.at, max(0, len(self.branch.controller.live.history.steps) - self.at)
+
     def link_html(self) -> str:
         """A "Go to the branch" link to the branch's heading (HTML)."""
         return f'<a class="lcb-go-branch" href="#{self.anchor}">Go to the branch</a>'

@@ -230,6 +230,10 @@ class LabShell(HistoryActions):
         """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
         return self.fork_view.open(game, at, same_dice=same_dice)
 
+    def branch_work(self) -> tuple[int, int] | None:
+        """``(step it was forked from, steps of its own)`` of the open branch (None: none open)."""
+        return self.fork_view.work()
+
     # ================================================================ the controller's state
     @property
     def game(self) -> Engine:
