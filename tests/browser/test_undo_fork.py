@@ -11,7 +11,8 @@ are not cut, the timeline list fits its tab, and *Fork here* says where the bran
 *Go to the branch* link scrolls the branch's heading into view.  The class then plays a step in the
 branch, and a second *Fork here* in the first lab only asks (*Confirm fork* and *Cancel*, drawn whole in
 the History tab): *Cancel* keeps the branch and its step, *Confirm fork* replaces it (a class lost its
-branch's work to a second *Fork here*, without a word).
+branch's work to a second *Fork here*, without a word).  *Presentation*, pressed in either lab, puts
+both in presentation mode and takes both out (it reached only the lab whose switch was pressed).
 
 Screenshot for humans: ``test-results/undo_fork.png`` (the page with both labs).
 """
@@ -123,5 +124,12 @@ def test_the_branch_is_found_at_1366x768(page: Page, voila_url: str) -> None:
     expect(first.locator(".lcb-message").first).to_contain_text(
         "Branch from step 0 opened (same dice; the last one dropped).", timeout=KERNEL_MS)
     expect(fork).to_contain_text("now at step 0", timeout=KERNEL_MS)
+
+    # presentation mode, from either lab's switch, is the mode of both (a projector shows both labs)
+    modes = "() => [...document.querySelectorAll('.lcb-app')].map(e => e.classList.contains('lcb-presentation'))"
+    first.locator(".lcb-toolbar button", has_text="Presentation").first.click()
+    page.wait_for_function(f"() => ({modes})().join() === 'true,true'", timeout=KERNEL_MS)
+    fork.locator(".lcb-toolbar button", has_text="Presentation").first.click()
+    page.wait_for_function(f"() => ({modes})().join() === 'false,false'", timeout=KERNEL_MS)
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / "undo_fork_second_fork_1366x768.png"))

@@ -389,3 +389,22 @@ def test_a_second_fork_here_asks_before_it_drops_a_branch_with_steps_of_its_own(
     new = app.fork_here()
     assert new is not None and fv.at == 2
     assert "Branch from step 2 opened (same dice; the last one closed)." in app.message.value
+
+
+def test_presentation_mode_is_the_same_in_the_first_lab_and_the_branch():
+    """Found by a class: with a branch open, *Presentation* in the first lab left the branch below it in
+    the small look (and the branch's own switch only the branch) -- on a projector half the page stayed
+    unreadable.  Like the view, the mode now follows in both labs, each way."""
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.fork_here()
+    branch = app.fork_view.branch
+    assert not app.ctl.presentation and not branch.ctl.presentation
+    app.presentation_toggle.value = True                   # the first lab's switch
+    assert branch.ctl.presentation and branch.presentation_toggle.value
+    assert "lcb-presentation" in branch.widget._dom_classes
+    branch.presentation_toggle.value = False               # the branch's own switch
+    assert not app.ctl.presentation and not app.presentation_toggle.value
+    assert "lcb-presentation" not in app.widget._dom_classes
+    app.fork_view.close()
+    app.set_presentation(True)                              # no branch: nothing to follow, nothing breaks
+    assert app.ctl.presentation and not branch.ctl.presentation
