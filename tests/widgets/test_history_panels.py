@@ -369,14 +369,14 @@ def test_a_second_fork_here_asks_before_it_drops_a_branch_with_steps_of_its_own(
     assert app.fork_here() is None                         # asked, not done
     assert fv.branch is branch and branch.game.history.cursor == 3
     msg = app.message.value
-    assert "Fork here: the branch from step 1 has 2 steps of its own" in msg and "Confirm fork" in msg, msg
-    assert "Nothing changed" in msg
+    assert "Fork here would drop the branch from step 1 and its 2 steps: Confirm fork, or Cancel. Nothing changed." \
+        in msg, msg
     panel = app.history_panel
     assert (panel.fork_button.description, panel.fork_button.button_style) == ("Confirm fork", "danger")
-    assert panel.cancel_button in panel.buttons.children
+    assert panel.cancel_button in panel.buttons.children and panel.back_button not in panel.buttons.children
     panel.cancel_button.click()                            # Cancel: the branch goes on
     assert fv.branch is branch and panel.fork_button.description == "Fork here"
-    assert panel.cancel_button not in panel.buttons.children
+    assert panel.cancel_button not in panel.buttons.children and panel.back_button in panel.buttons.children
     assert "Cancelled" in app.message.value
     panel.fork_button.click()
     assert panel.fork_button.description == "Confirm fork"

@@ -246,9 +246,8 @@ class HistoryPanel:
         at = self.past_step if self.past is not None else self.live.history.cursor
         work = self.cmd.branch_work()
         if work is not None and work[1] and not confirm:
-            c.arm("fork", f"Fork here: the branch from step {work[0]} has {_steps(work[1])} of its own. "
-                          f"Press Confirm fork to drop it and open a branch from step {at}, or Cancel. "
-                          "Nothing changed yet.")
+            c.arm("fork", f"Fork here would drop the branch from step {work[0]} and its {_steps(work[1])}: "
+                          "Confirm fork, or Cancel. Nothing changed.")    # whole on the message line at 1366 px
             return None
         same_dice = c.viewer == c.ui.all_seeing
         try:                                    # a team's branch must not preview the game's rolls
@@ -267,12 +266,13 @@ class HistoryPanel:
 
     # ------------------------------------------------------------ drawing
     def _draw_fork_button(self) -> None:
-        """*Fork here*, or *Confirm fork* (red) with *Cancel* while a second fork is armed."""
+        """*Fork here*, or *Confirm fork* (red) with *Cancel* in *Back to now*'s place while a second fork is armed."""
         armed = self.ctl.confirm == "fork"
         b = self.fork_button
         b.description, b.button_style = ("Confirm fork", "danger") if armed else ("Fork here", "")
         b.layout.width = "130px" if armed else "110px"
-        set_children(self.buttons, [self.undo_button, self.back_button, b, armed and self.cancel_button])
+        # while it asks, Cancel takes Back to now's place: four buttons cut one's text in a narrow tab
+        set_children(self.buttons, [self.undo_button, not armed and self.back_button, b, armed and self.cancel_button])
 
     def _on_pick(self, change) -> None:
         if self._quiet or change["new"] is None or not 0 <= change["new"] < len(self._targets):
