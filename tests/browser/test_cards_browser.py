@@ -3,7 +3,8 @@
 Instructor view of a fresh Gotland Redux game: begin TF Memphis's impulse, declare *Play a JCC*
 (Tactical Cyber Attack), click the RU stack in AL-21 on the map, *Play* in the Cards section;
 when RU may answer, the decision panel asks (a card response) and *Pass* lets the chain
-resolve; the explained log shows the card played and its outcome with their rules.  The strict
+resolve; the explained log shows the card played and its outcome with their rules.  Then Blue's Combat
+Air Patrols (free, aimed at an enemy card): *At card* stands on the card offered, and *Play* is taken.  The strict
 harness (conftest.py) fails the test on any browser-console error.
 """
 from __future__ import annotations
@@ -79,3 +80,14 @@ def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
     expect(page.locator(".lcb-app .lcb-log-card").first).to_be_attached(timeout=D.KERNEL_MS)
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / "cards-played.png"))
+    # Blue's Combat Air Patrols, a free Persistent use aimed at an enemy card: At card stands on the card the
+    # engine offers (it stood on Signals Management, the first Red card known, and Play was refused)
+    cap = play.locator("select").first.locator("option", has_text="Combat Air Patrols").first
+    play.locator("select").first.select_option(value=cap.get_attribute("value"))
+    at_card = play.locator(".widget-dropdown", has=page.locator("label", has_text="At card")).first.locator("select")
+    expect(at_card.locator("option:checked")).to_have_text("Combat Air Patrols (Red (RU), deployed in AL-19)",
+                                                           timeout=D.KERNEL_MS)
+    expect(play).not_to_contain_text("points at none")
+    L.button(page, "Play", ".lcb-card-play").click()
+    expect(msg).to_contain_text("Play Combat Air Patrols", timeout=D.KERNEL_MS)
+    expect(msg).not_to_contain_text("Refused")

@@ -22,7 +22,8 @@ After **every** step (:meth:`Walk.check`):
    each step so that the step that caused it is named);
 4. what a class saw on the projector is mended (:data:`FINDINGS_JS`): a greyed button looks greyed (a grey
    fill, its text 3:1); one explained log, starting at the top of its box; no "Branch ... opened" once the
-   branch is closed; a save path on the message line elided in the middle, never cut; a team that may not
+   branch is closed; a save path on the message line elided in the middle, never cut; *Load*'s question
+   over a game in progress whole on its two lines (it was cut in JupyterLab at 1366x768); a team that may not
    play sees no *Play a card* form of empty lists;
 5. in a team view, the whole page (``outerHTML``, every attribute and input value) names no
    designator, card name or hex of the other side's secrets: what the instructor's view names and
@@ -512,6 +513,8 @@ class Walk:
         L.tab(page, "Game").click()
         L.button(page, "Load").click()
         L.expect_message(page, "Confirm load")
+        msg = page.locator(".lcb-app .lcb-message").first        # the question whole: what to press in sight
+        assert msg.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), f"cut: {msg.inner_text()!r}"
         L.button(page, "Confirm load").click()
         L.expect_message(page, "Loaded")
         self.mirror.load_game(path, confirm=True)

@@ -8,7 +8,11 @@ undone and the differences name the impulse the branch still has.
 
 At the reviewers' 1366x768 (:func:`test_the_branch_is_found_at_1366x768`): the four tab titles
 are not cut, the timeline list fits its tab, and *Fork here* says where the branch opened; its
-*Go to the branch* link scrolls the branch's heading into view.
+*Go to the branch* link scrolls the branch's heading into view.  The class then plays a step in the
+branch, and a second *Fork here* in the first lab only asks (*Confirm fork* and *Cancel*, drawn whole in
+the History tab): *Cancel* keeps the branch and its step, *Confirm fork* replaces it (a class lost its
+branch's work to a second *Fork here*, without a word).  *Presentation*, pressed in either lab, puts
+both in presentation mode and takes both out (it reached only the lab whose switch was pressed).
 
 Screenshot for humans: ``test-results/undo_fork.png`` (the page with both labs).
 """
@@ -96,3 +100,38 @@ def test_the_branch_is_found_at_1366x768(page: Page, voila_url: str) -> None:
     expect(heading).not_to_be_in_viewport()                          # drawn below the first lab
     first.locator("a.lcb-go-branch").first.click()
     expect(heading).to_be_in_viewport(timeout=KERNEL_MS)
+
+    # a step in the branch, then Fork here again in the first lab: it asks before dropping that step
+    import labui as L
+    fork = page.locator(".lcb-fork").first
+    fork.locator(".lm-TabBar-tab", has_text="Impulse").first.click()
+    fork.locator("button:visible", has_text="Begin impulse").first.click()
+    expect(fork).to_contain_text("now at step 1", timeout=KERNEL_MS)
+    first.locator(".lm-TabBar-tab", has_text="History").first.click()
+    fork_button = first.locator("button:visible", has_text="Fork here").first     # the first lab's (the branch's is off, below)
+    fork_button.click()
+    confirm = first.locator("button:visible", has_text="Confirm fork").first
+    expect(confirm).to_be_visible(timeout=KERNEL_MS)
+    msg = first.locator(".lcb-message").first
+    expect(msg).to_contain_text("Fork here would drop the branch from step 0 and its 1 step: Confirm fork, or Cancel.",
+                                timeout=KERNEL_MS)
+    assert msg.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), msg.inner_text()   # the question whole
+    assert L.clipping_problems(page) == [], L.clipping_problems(page)   # Confirm fork and Cancel whole
+    first.locator("button:visible", has_text="Cancel").first.click()
+    expect(first.locator(".lcb-message").first).to_contain_text("Cancelled", timeout=KERNEL_MS)
+    expect(confirm).to_be_hidden(timeout=KERNEL_MS)
+    expect(fork).to_contain_text("now at step 1")                    # the branch and its step kept
+    fork_button.click()
+    confirm.click()
+    expect(first.locator(".lcb-message").first).to_contain_text(
+        "Branch from step 0 opened (same dice; the last one dropped).", timeout=KERNEL_MS)
+    expect(fork).to_contain_text("now at step 0", timeout=KERNEL_MS)
+
+    # presentation mode, from either lab's switch, is the mode of both (a projector shows both labs)
+    modes = "() => [...document.querySelectorAll('.lcb-app')].map(e => e.classList.contains('lcb-presentation'))"
+    first.locator(".lcb-toolbar button", has_text="Presentation").first.click()
+    page.wait_for_function(f"() => ({modes})().join() === 'true,true'", timeout=KERNEL_MS)
+    fork.locator(".lcb-toolbar button", has_text="Presentation").first.click()
+    page.wait_for_function(f"() => ({modes})().join() === 'false,false'", timeout=KERNEL_MS)
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / "undo_fork_second_fork_1366x768.png"))

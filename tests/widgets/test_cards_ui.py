@@ -473,3 +473,23 @@ def test_an_enemy_card_target_is_offered_by_its_name_not_its_id():
     hint = re.sub("<[^>]+>", " ", cp.target_hint.value)
     assert "Offered: Combat Air Patrols" in hint
     assert not re.search(r"(?<![\w-])(?:US|RU)-\d+\b", hint), hint
+
+
+def test_a_card_aimed_at_an_enemy_card_preselects_one_it_may_be_played_at():
+    """Found by a class: Blue's Combat Air Patrols (FTR NULLIFY of an enemy aviation card) offered Red's
+    Combat Air Patrols, but *At card* stood on Signals Management -- the first of all Red's cards the view
+    knows -- and the hint said "(the map points at none of them)": *Play* would have been refused.  The cards
+    the engine offers now come first in *At card*, one of them picked, and nothing says the map is wrong."""
+    import re
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.begin_impulse("TF Boston")
+    app.declare([{"kind": "play_jcc", "units": [], "jcc": "Tactical Cyber Attack"}])
+    cp = app.cards_panel
+    cp.card.value = next(v for label, v in cp.card.options if label.startswith("Combat Air Patrols"))
+    assert [q.targets for q in cp.listed()] == [("RU-7",)]
+    assert cp.target_card.value == "RU-7"
+    assert cp.target_card.options[0] == ("Combat Air Patrols (Red (RU), deployed in AL-19)", "RU-7")
+    assert len(cp.target_card.options) == 11                # every known Red card may still be picked
+    hint = re.sub("<[^>]+>", "", cp.target_hint.value)
+    assert "Offered: Combat Air Patrols" in hint and "points at none" not in hint, hint
+    assert cp.to_play() in cp.listed()                      # Play plays the offered use

@@ -144,3 +144,33 @@ def test_the_log_chunks_hold_only_what_the_view_may_read(lab):
     lab.new_game(confirm=True)                                  # a shorter log: the chunks no longer shown
     assert lab.log.inner.children == (pool[0],)                 # are detached, and emptied first
     assert [w.value for w in pool[1:]] == [""] and "The explained log is empty" in pool[0].value
+
+
+# ---------------------------------------------------------------- the questions fit the message line
+QUESTION_CHARS = 110
+"""Most characters of a question on the message line: two lines (:data:`MESSAGE_HEIGHT`) of its narrowest
+place, JupyterLab beside the file browser at 1366x768 (about 435 px, 55 characters a line in its bold)."""
+
+
+def test_new_game_load_and_load_lesson_ask_in_two_lines_of_the_message_line(lab, tmp_path):
+    """Found by a class in JupyterLab at 1366x768: *New game* over a game in progress asked in 175
+    characters, and the message line (two lines, then it scrolls) cut it after "start gotland_redux":
+    what to press was off screen.  Each question now fits two lines; the scenario, start and seed, the
+    file and the lesson stand beside the button."""
+    lab.begin_impulse("TF Boston")
+    lab.save_game(tmp_path / "a_class_save.json")
+    questions = []
+    lab.new_game("gotland_redux", 1)
+    questions.append(_text(lab.message.value))
+    lab.load_game(tmp_path / "a_class_save.json")
+    questions.append(_text(lab.message.value))
+    lab.game_panel.disarm()
+    lab.lesson_load.click()
+    questions.append(_text(lab.message.value))
+    assert questions[0] == ("A game is in progress (turn 1, 1 impulse begun): Confirm new game discards it, "
+                            "or Cancel. Nothing changed.")
+    assert questions[1] == ("A game is in progress (turn 1, 1 impulse begun): Confirm load replaces it, "
+                            "or Cancel. Nothing changed.")
+    assert questions[2] == ("A game is in progress (turn 1, 1 impulse begun): Confirm load lesson discards it, "
+                            "or Cancel. Nothing changed.")
+    assert all(len(q) <= QUESTION_CHARS for q in questions), [(len(q), q) for q in questions]

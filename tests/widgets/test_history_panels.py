@@ -351,3 +351,60 @@ def test_undo_forgets_the_refusals_noted_after_the_step_it_takes_back():
     assert app.notes == [] and "Refused" not in app.log_panel.value
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     assert "Refused" not in app.log_panel.value
+
+
+def test_a_second_fork_here_asks_before_it_drops_a_branch_with_steps_of_its_own():
+    """Found by a class: *Fork here* a second time dropped the open branch, and the steps played in it,
+    without a word (the message said only "Branch from step 1 opened").  Now it asks first, like *New
+    game* and *Load*: the button becomes *Confirm fork* and the message names the branch and its steps;
+    the branch stays until the second click.  A branch with no step of its own is replaced at once, and
+    the message says the old one was closed."""
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.begin_impulse("TF Boston")
+    app.fork_here()
+    fv = app.fork_view
+    branch = fv.branch
+    branch.pass_impulse()                                 # two steps of the branch's own: pass, end impulse
+    assert branch.game.history.cursor == 3
+    assert app.fork_here() is None                         # asked, not done
+    assert fv.branch is branch and branch.game.history.cursor == 3
+    msg = app.message.value
+    assert "Fork here would drop the branch from step 1 and its 2 steps: Confirm fork, or Cancel. Nothing changed." \
+        in msg, msg
+    panel = app.history_panel
+    assert (panel.fork_button.description, panel.fork_button.button_style) == ("Confirm fork", "danger")
+    assert panel.cancel_button in panel.buttons.children and panel.back_button not in panel.buttons.children
+    panel.cancel_button.click()                            # Cancel: the branch goes on
+    assert fv.branch is branch and panel.fork_button.description == "Fork here"
+    assert panel.cancel_button not in panel.buttons.children and panel.back_button in panel.buttons.children
+    assert "Cancelled" in app.message.value
+    panel.fork_button.click()
+    assert panel.fork_button.description == "Confirm fork"
+    panel.fork_button.click()                              # confirmed: a new branch from step 1
+    assert fv.branch is not branch and fv.branch.game.history.cursor == 1 and fv.at == 1
+    assert panel.fork_button.description == "Fork here"
+    assert "Branch from step 1 opened (same dice; the last one dropped)." in app.message.value
+    # a branch with no step of its own is replaced at once, and the message says so
+    app.declare([])
+    new = app.fork_here()
+    assert new is not None and fv.at == 2
+    assert "Branch from step 2 opened (same dice; the last one closed)." in app.message.value
+
+
+def test_presentation_mode_is_the_same_in_the_first_lab_and_the_branch():
+    """Found by a class: with a branch open, *Presentation* in the first lab left the branch below it in
+    the small look (and the branch's own switch only the branch) -- on a projector half the page stayed
+    unreadable.  Like the view, the mode now follows in both labs, each way."""
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.fork_here()
+    branch = app.fork_view.branch
+    assert not app.ctl.presentation and not branch.ctl.presentation
+    app.presentation_toggle.value = True                   # the first lab's switch
+    assert branch.ctl.presentation and branch.presentation_toggle.value
+    assert "lcb-presentation" in branch.widget._dom_classes
+    branch.presentation_toggle.value = False               # the branch's own switch
+    assert not app.ctl.presentation and not app.presentation_toggle.value
+    assert "lcb-presentation" not in app.widget._dom_classes
+    app.fork_view.close()
+    app.set_presentation(True)                              # no branch: nothing to follow, nothing breaks
+    assert app.ctl.presentation and not branch.ctl.presentation

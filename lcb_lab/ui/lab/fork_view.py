@@ -26,6 +26,8 @@ has new dice (it must not preview the game's rolls).  The heading says which.
 Hidden information: both labs show the same view (changing it in one changes
 the other: the view observes both controllers' ``viewer``) and the differences
 are those that view may know.  The diff observes both controllers' ``version``.
+Presentation mode follows the same way (``presentation``): on a projector the
+branch below is as readable as the first lab, whichever lab's switch was pressed.
 """
 from __future__ import annotations
 
@@ -42,23 +44,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lab.game_ui import DiffLike
 
 
+FOLLOWED = ["version", "viewer", "presentation"]
+"""The controllers' traits the fork view observes in both labs (the diff; the view and the mode followed)."""
+
+
 class ForkView(T.HasTraits):
     """``widget``: the branch's box; ``shown``: True while a branch is open (the box is then on the
     page); ``branch``: the second lab (None: no fork open);
     ``at``: the step of the first game it was forked from; ``diff``: the differences (HTML).
 
-    ``make_lab(game)`` builds the branch's lab (an object with ``.widget``, ``.controller``
-    and ``set_team``); ``set_team(team)`` switches the first lab's view; ``come_back()`` (optional)
+    ``make_lab(game)`` builds the branch's lab (an object with ``.widget``, ``.controller``,
+    ``set_team`` and ``set_presentation``); ``set_team(team)`` switches the first lab's view,
+    ``set_presentation(on)`` (optional) its presentation mode; ``come_back()`` (optional)
     brings the instructor back to the first lab after *Close branch* (its *Fork here* shown and
     focused: the browser scrolls it into view and the keyboard goes on from there)."""
 
     shown = T.Bool(False)
 
     def __init__(self, ctl: "LabController", make_lab: Callable[["Game"], Any], set_team: Callable[[str], None],
-                 come_back: Callable[[], None] | None = None):
+                 come_back: Callable[[], None] | None = None,
+                 set_presentation: Callable[[bool], None] | None = None):
         super().__init__()
         self.ctl = ctl
         self.make_lab, self.set_team = make_lab, set_team
+        self.set_presentation = set_presentation
         self.come_back = come_back
         self.branch: Any = None
         self.at: int | None = None
@@ -92,11 +101,18 @@ class ForkView(T.HasTraits):
         self.branch, self.at = lab, at
         self.holder.children = [lab.widget]
         for c in (self.ctl, lab.controller):
-            c.observe(self._on_change, names=["version", "viewer"])
+            c.observe(self._on_change, names=FOLLOWED)
         self.shown = True
         self.ctl.branch_link = self.link_html()
         self.update()
         return self.ctl.branch_link
+
+    def work(self) -> tuple[int, int] | None:
+        """``(step it was forked from, steps of its own)``: the steps played in the branch after the
+        fork, undone ones too (a class's work, lost when the branch is dropped); None: no branch open."""
+        if self.branch is None or self.at is None:
+            return None
+        return self.at, max(0, len(self.branch.controller.live.history.steps) - self.at)
 
     def link_html(self) -> str:
         """A "Go to the branch" link to the branch's heading (HTML)."""
@@ -106,7 +122,7 @@ class ForkView(T.HasTraits):
         """Drop the branch; the box leaves the page (:attr:`shown`)."""
         if self.branch is not None:
             for c in (self.ctl, self.branch.controller):
-                c.unobserve(self._on_change, names=["version", "viewer"])
+                c.unobserve(self._on_change, names=FOLLOWED)
         self.branch, self.at, self.rows = None, None, []
         self.holder.children = []
         self.title.value = self.diff.value = ""          # nothing of the branch stays in the browser
@@ -127,10 +143,18 @@ class ForkView(T.HasTraits):
             self.come_back()
 
     def _on_change(self, change) -> None:
-        """After a change in either lab: the other lab follows its view, then the diff is redrawn."""
+        """After a change in either lab: the other lab follows its view and presentation mode, then the
+        diff is redrawn."""
         if self.branch is None:
             return
         first, second = self.ctl, self.branch.controller
+        if change["name"] == "presentation":
+            if first.presentation != second.presentation:
+                if change["owner"] is first:
+                    self.branch.set_presentation(first.presentation)
+                elif self.set_presentation is not None:
+                    self.set_presentation(second.presentation)
+            return
         if change["name"] == "viewer" and first.viewer != second.viewer:
             if change["owner"] is first:
                 self.branch.set_team(first.viewer)       # comes back here with equal views

@@ -138,8 +138,10 @@ class GamePanel:
         words = dict((v, k) for k, v in c.ui.starts)
         at = f" at its {words[start]}" if start in words else ""
         if c.game_in_progress() and not confirm:
-            self.arm("new", f"A game is in progress ({self.progress_text()}). Press Confirm new game to "
-                            f"discard it and start {scenario}{at} with seed {seed}, or Cancel. Nothing changed yet.")
+            # short: whole on the message line beside the file browser at 1366 px (the scenario, start and
+            # seed stand beside the button; tests/widgets/test_guard_rails.py)
+            self.arm("new", f"A game is in progress ({self.progress_text()}): Confirm new game discards it, "
+                            "or Cancel. Nothing changed.")
             return None
         try:
             game = c.ui.new_game(scenario, seed, start)
@@ -221,8 +223,8 @@ class GamePanel:
             c.say("Could not load {path}: there is no such file (save a game first). Nothing changed.", path=path)
             return None
         if c.game_in_progress() and not confirm:
-            self.arm("load", f"A game is in progress ({self.progress_text()}). Press Confirm load to replace "
-                             "it by the game saved in {path}, or Cancel. Nothing changed yet.", path)
+            self.arm("load", f"A game is in progress ({self.progress_text()}): Confirm load replaces it, "
+                             "or Cancel. Nothing changed.")            # the file stands in its box beside
             return None
         try:
             game = c.ui.load_game(path)

@@ -154,7 +154,8 @@ class LabShell(HistoryActions):
          self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
                                                   gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
         self.history_panel = HistoryPanel(c, self)
-        self.fork_view = ForkView(c, self._make_branch, self.set_team, come_back=self._back_from_branch)
+        self.fork_view = ForkView(c, self._make_branch, self.set_team, come_back=self._back_from_branch,
+                                  set_presentation=self.set_presentation)
         self.log_panel = LogPanel(c)
         self.log, self.log_box = self.log_panel, self.log_panel.widget
         """``lab.log.value``: the explained log's HTML; ``lab.log_box``: its box beside the map."""
@@ -229,6 +230,10 @@ class LabShell(HistoryActions):
     def open_branch(self, game: Engine, at: int, same_dice: bool) -> str:
         """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
         return self.fork_view.open(game, at, same_dice=same_dice)
+
+    def branch_work(self) -> tuple[int, int] | None:
+        """``(step it was forked from, steps of its own)`` of the open branch (None: none open)."""
+        return self.fork_view.work()
 
     # ================================================================ the controller's state
     @property

@@ -15,7 +15,10 @@
 * **Fork here** opens a branch (``Game.fork(at=step)``: the step shown, or
   now) in a second lab beside (on a narrow screen: below) the first, with the
   differences of the two games (:mod:`.fork_view`, the game's ``ui.compare``);
-  the message line says where and links to it ("Go to the branch").
+  the message line says where and links to it ("Go to the branch").  One branch at a time:
+  while the open branch has steps of its own, a second *Fork here* only asks (the button becomes
+  *Confirm fork*, with *Cancel*, like *New game*): the class's work in it is dropped on the second
+  click only.
 
 Hidden information: the rows and the past map / log are the current view's
 (the team view of the fork at that step, its team-filtered log).  The dice
@@ -44,6 +47,7 @@ from lcb_lab.kernel.errors import LabError
 from lcb_lab.kernel.timeline import TimelineRow, step_log_range
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
+from lcb_lab.ui.lab.sync import set_children
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lab.controller import LabController
@@ -60,6 +64,13 @@ class HistoryCommands(Protocol):
 
     def open_branch(self, game: Game, at: int, same_dice: bool) -> str:
         """Show ``game``, forked at step ``at``, in a second lab; returns the link to it."""
+
+    def branch_work(self) -> tuple[int, int] | None:
+        """``(step it was forked from, steps of its own)`` of the open branch; None: no branch open."""
+
+
+def _steps(n: int) -> str:
+    return f"{n} step" + ("" if n == 1 else "s")
 
 
 START_ROW = "Start (before the first step)"
@@ -121,14 +132,18 @@ class HistoryPanel:
         self.back_button.on_click(lambda _b: self.back_to_now())
         self.fork_button = W.Button(description="Fork here", icon="code-fork", layout=W.Layout(width="110px"),
                                     tooltip="open a branch from the step shown in a second lab beside this one")
-        self.fork_button.on_click(lambda _b: self.fork_here())
+        self.fork_button.on_click(lambda _b: self.fork_here(confirm=self.ctl.confirm == "fork"))
+        self.cancel_button = W.Button(description="Cancel", layout=W.Layout(width="80px"),
+                                      tooltip="keep the open branch")
+        self.cancel_button.on_click(lambda _b: self.ctl.disarm(say=True))
+        self.buttons = W.HBox([self.undo_button, self.back_button, self.fork_button])
         self.info = W.HTML()
         self.steps = W.Select(options=[], rows=TIMELINE_ROWS, layout=W.Layout(width="100%"))
         self.steps.add_class("lcb-timeline")
         self.steps.observe(self._on_pick, "index")
-        self.widget = W.VBox([W.HBox([self.undo_button, self.back_button, self.fork_button]), self.info,
-                              self.steps])
+        self.widget = W.VBox([self.buttons, self.info, self.steps])
         self.follower = follow(ctl, ["version", "viewer", "branch_link", "can_fork"], self.refresh)
+        self.labels = follow(ctl, ["confirm"], self._draw_fork_button)
 
     # ------------------------------------------------------------ the controller's state
     @property
@@ -220,14 +235,20 @@ class HistoryPanel:
             c.say("Back to now.", refused=False)
             c.show_game(self.live, None)
 
-    def fork_here(self) -> Game | None:
+    def fork_here(self, confirm: bool = False) -> Game | None:
         """Open a branch from the step shown (now, unless a past step is shown) in a second
-        lab beside this one; returns the branch's Game (None when refused)."""
+        lab beside this one; returns the branch's Game (None when refused, or when it only asked:
+        the open branch has steps of its own and ``confirm`` is False)."""
         c = self.ctl
         if self.nested:
             c.say("Fork here: this lab already shows a branch; fork from the first lab.")
             return None
         at = self.past_step if self.past is not None else self.live.history.cursor
+        work = self.cmd.branch_work()
+        if work is not None and work[1] and not confirm:
+            c.arm("fork", f"Fork here would drop the branch from step {work[0]} and its {_steps(work[1])}: "
+                          "Confirm fork, or Cancel. Nothing changed.")    # whole on the message line at 1366 px
+            return None
         same_dice = c.viewer == c.ui.all_seeing
         try:                                    # a team's branch must not preview the game's rolls
             branch = self.live.fork(at=at, reseed=None if same_dice else secrets.randbits(63))
@@ -236,12 +257,23 @@ class HistoryPanel:
             return None
         self.back_to_now()
         link = self.cmd.open_branch(branch, at, same_dice)     # the status line links to the branch
+        c.confirm = None
         dice = "same dice" if same_dice else "new dice"   # one line, even beside the branch (its heading says more)
-        text = esc(f"Branch from step {at} opened ({dice}).")
+        last = "" if work is None else "; the last one dropped" if work[1] else "; the last one closed"
+        text = esc(f"Branch from step {at} opened ({dice}{last}).")
         c.message = f'<div class="lcb-card"><span class="lcb-ok">{text}</span> {link}</div>'
         return branch
 
     # ------------------------------------------------------------ drawing
+    def _draw_fork_button(self) -> None:
+        """*Fork here*, or *Confirm fork* (red) with *Cancel* in *Back to now*'s place while a second fork is armed."""
+        armed = self.ctl.confirm == "fork"
+        b = self.fork_button
+        b.description, b.button_style = ("Confirm fork", "danger") if armed else ("Fork here", "")
+        b.layout.width = "130px" if armed else "110px"
+        # while it asks, Cancel takes Back to now's place: four buttons cut one's text in a narrow tab
+        set_children(self.buttons, [self.undo_button, not armed and self.back_button, b, armed and self.cancel_button])
+
     def _on_pick(self, change) -> None:
         if self._quiet or change["new"] is None or not 0 <= change["new"] < len(self._targets):
             return
@@ -250,6 +282,8 @@ class HistoryPanel:
     def refresh(self) -> None:
         """Redraw the tab (after a change of the game or the view); a team view leaves the look at
         an undone step (it holds the game's next rolls)."""
+        if self.ctl.confirm == "fork" and not (self.cmd.branch_work() or (0, 0))[1]:
+            self.ctl.confirm = None             # the branch was closed: nothing left to confirm
         if self.past is None:
             self._saved = None                  # a new game, a loaded one, a lesson: nothing to restore
         elif self.ctl.viewer != self.ctl.ui.all_seeing and self.past_step > self.live.history.cursor:
@@ -313,9 +347,10 @@ class HistoryActions:
         """*Back to now*."""
         self.history_panel.back_to_now()
 
-    def fork_here(self) -> Game | None:
-        """*Fork here*: the branch's Game, shown in a second lab beside this one."""
-        return self.history_panel.fork_here()
+    def fork_here(self, confirm: bool = False) -> Game | None:
+        """*Fork here*: the branch's Game, shown in a second lab beside this one (while the open
+        branch has steps of its own, the first call only asks: ``confirm=True``, or *Confirm fork*)."""
+        return self.history_panel.fork_here(confirm)
 
     def timeline_rows(self) -> list[TimelineRow]:
         """The timeline as the current view may read it (the game's ``ui.timeline``)."""

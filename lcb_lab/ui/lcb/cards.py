@@ -27,7 +27,7 @@ from lcb_lab.games.lcb.offers import card_plays
 from lcb_lab.ui.lcb import card_hand
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lcb.panels import esc, rule_badges
-from lcb_lab.ui.lab.sync import set_children, set_options
+from lcb_lab.ui.lab.sync import KEEP, set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lcb.controller import LcbController
@@ -467,7 +467,13 @@ class CardsPanel:
             mine = self._team(p.card) if p else None
             cards, _ = c.cards()
             pick = [c2 for c2 in cards if (c2.get("team") == mine) == (kind == "own_card")]
-            set_options(self.target_card, card_hand.names_known(pick))
+            # the cards the engine offers first, one of them picked: the first of all the known cards
+            # (Signals Management for a Combat Air Patrols aimed at Red's CAP) was a Play refused
+            offered = [t for q in self.listed() for t in q.targets]
+            known = sorted(card_hand.names_known(pick), key=lambda o: o[1] not in offered)
+            keep = self.target_card.value
+            set_options(self.target_card, known, value=KEEP if keep in offered or not offered else
+                        next((v for _l, v in known if v in offered), KEEP))
         else:
             set_options(self.target_card, [])
         self.play_head.value = f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'

@@ -120,8 +120,8 @@ class LessonReplayPanel:
         from lcb_lab.games.lcb.content.lesson import Lesson
         c = self.ctl
         if c.game_in_progress() and not confirm:
-            c.arm("lesson", f"A game is in progress ({c.progress_text()}). Press Confirm load lesson to "
-                              f"replace it by the lesson {name_or_path}, or Cancel. Nothing changed yet.")
+            c.arm("lesson", f"A game is in progress ({c.progress_text()}): Confirm load lesson discards it, "
+                              "or Cancel. Nothing changed.")         # two lines at most: the lesson is named beside
             return False
         try:
             lesson = Lesson(name_or_path)
