@@ -68,17 +68,20 @@ negative number, control and bidi characters), or the key removed (``None``)."""
 
 
 def _paths(d: Any, at: tuple = ()) -> Any:
-    """Every key path of JSON data ``d`` (the first three items of a list)."""
+    """Every key path of JSON data ``d``: the first three items of a list, the first two records of a
+    table (an object whose values are objects with the same keys: the pieces or units by name)."""
     yield at
     if isinstance(d, dict):
-        for k, v in d.items():
+        table = len(d) > 2 and len({tuple(v) if isinstance(v, dict) else None for v in d.values()} - {None}) == 1 \
+            and all(isinstance(v, dict) for v in d.values())
+        for k, v in list(d.items())[:2] if table else d.items():
             yield from _paths(v, (*at, k))
     elif isinstance(d, list):
         for i, v in enumerate(d[:3]):
             yield from _paths(v, (*at, i))
 
 
-def walk(ui: Any, saved: dict, tmp_path: Path) -> tuple[int, list[str]]:
+def walk(ui: Any, saved: dict, tmp_path: Path, edits: Any = None) -> tuple[int, list[str]]:
     """Edit ``saved`` (record dropped: nothing replays to catch the edit) at every key path of its
     state -- once per shape of path (list indexes as ``*``) and edit of :data:`WALK_EDITS` -- and load
     each through ``ui.load_game``.  Each must be refused with one ScenarioError line naming the file,
@@ -92,7 +95,7 @@ def walk(ui: Any, saved: dict, tmp_path: Path) -> tuple[int, list[str]]:
     for at in _paths(d0["state"], ("state",)):
         shape = tuple("*" if isinstance(k, int) else k for k in at)
         for name, change in WALK_EDITS.items():
-            if len(at) < 2 or (shape, name) in seen:
+            if (edits is not None and name not in edits) or len(at) < 2 or (shape, name) in seen:
                 continue
             seen.add((shape, name))
             d = json.loads(json.dumps(d0))
