@@ -58,6 +58,74 @@ def step(kind: str, title: str, text: str, rules: Iterable[str], **data: Any) ->
     return {"kind": kind, "title": title, "text": text, "rules": list(rules), "data": plain(data)}
 
 
+_TEXTS = ("kind", "title", "text")
+
+
+def log_problem(log: Any, players: Iterable[str]) -> tuple[tuple, str] | None:
+    """``(loc, problem)`` for the first entry of a saved ``log`` that breaks the shape of :func:`step`
+    and the observer's annotations (``audience``: a list of ``players``; ``public`` and each of
+    ``public_for``'s forms: an object of ``title`` / ``text`` strings, ``rules`` strings and ``data``),
+    ``loc`` from the log (``(3, "rules", 0)``); None when every entry keeps it.  A game's
+    ``state_problem`` asks it of a save, so an edited entry is refused when read, not when drawn.
+
+    >>> log_problem([{"kind": "k", "title": "t", "text": "", "rules": [4], "data": {}}], ["Red"])
+    ((0, 'rules', 0), 'a rule is cited as a string ("l.12"), not 4')
+    """
+    players = tuple(players)
+    for i, e in enumerate(log):
+        bad = _entry_problem(e, players)
+        if bad is not None:
+            return (i, *bad[0]), bad[1]
+    return None
+
+
+def _entry_problem(e: Any, players: tuple[str, ...]) -> tuple[tuple, str] | None:
+    if not isinstance(e, dict):
+        return (), "a log entry is an object"
+    for k in _TEXTS:
+        if not isinstance(e.get(k), str):
+            return (k,), "missing: a log entry has it" if k not in e else f"a string is expected, not {e[k]!r}"[:120]
+    bad = _form_problem(e, True)
+    if bad is not None:
+        return bad
+    audience = e.get("audience")
+    if audience is not None:
+        if not isinstance(audience, list):
+            return ("audience",), "a list of the players who read the entry is expected"
+        for j, p in enumerate(audience):
+            if p not in players:
+                return ("audience", j), f"{p!r} is not a player ({', '.join(players)})"[:160]
+    own = e.get("public_for")
+    if own is not None and not isinstance(own, dict):
+        return ("public_for",), "an object of each player's own form is expected"
+    forms = [(("public",), e.get("public")), *((("public_for", p), f) for p, f in (own or {}).items())]
+    for loc, form in forms:
+        if form is None:
+            continue
+        if not isinstance(form, dict):
+            return loc, "an object (title, text, rules, data) is expected"
+        bad = _form_problem(form, False)
+        if bad is not None:
+            return (*loc, *bad[0]), bad[1]
+    return None
+
+
+def _form_problem(form: dict, whole: bool) -> tuple[tuple, str] | None:
+    """What is wrong in the ``title`` / ``text`` / ``rules`` / ``data`` of an entry (``whole``) or a form."""
+    for k in ("title", "text"):
+        if not whole and k in form and not isinstance(form[k], str):
+            return (k,), f"a string is expected, not {form[k]!r}"[:120]
+    if "rules" in form:
+        if not isinstance(form["rules"], list):
+            return ("rules",), "a list of rules cited is expected"
+        for j, r in enumerate(form["rules"]):
+            if not isinstance(r, str):
+                return ("rules", j), f'a rule is cited as a string ("l.12"), not {r!r}'[:120]
+    if "data" in form and not isinstance(form["data"], dict):
+        return ("data",), "an object of the entry's facts is expected"
+    return None
+
+
 def render(entry: dict) -> str:
     """One log entry as text: ``[4.2, 4.5] title: text``."""
     rules = ", ".join(entry.get("rules", []))

@@ -13,6 +13,7 @@ from lcb_lab.kernel.autoplay import pick
 from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, new_archipelago
 from tests import hostile_saves as H
+from tests.budget import FUZZ
 
 
 def _saved(tmp_path) -> dict:
@@ -54,3 +55,39 @@ def test_every_state_of_random_play_passes_the_check(level):
             g.apply(pick(g, rng))
         except LabError:
             pass
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("level", [1, 5] if FUZZ else [1])
+def test_every_key_path_of_a_save_edited_is_refused_in_one_line_or_plays_on(tmp_path, level):
+    """Every key of the state edited (a huge number or removed; under ``make fuzz`` at level 5 too and
+    with every edit of ``hostile_saves.WALK_EDITS``): a ScenarioError naming the file, or a game that
+    draws and plays.  Before: blue dice of 10**30 waiting to be used loaded and the next act's legal
+    moves ran for minutes; a log entry without its title, or a save without Blue's Base A panel,
+    loaded and broke every view (KeyError)."""
+    saved = H.good_save(ARCH_UI, new_archipelago(level, level), tmp_path, 15)
+    assert saved["state"]["dice"]
+    edits = None if FUZZ else ("a huge number", "removed")
+    tried, faults = H.walk(ARCH_UI, saved, tmp_path, edits)
+    assert tried > 150 and faults == [], "\n".join(faults)
+
+
+@pytest.mark.parametrize("at", H.AT)
+def test_blue_dice_the_die_has_not_are_refused_in_one_line(tmp_path, at):
+    saved = _saved(tmp_path)
+    e, path = H.refusal(ARCH_UI, H.edited(saved, at, ("rolled",), H.set_to([3, 10**30])), tmp_path)
+    assert (e.file, e.key, e.problem) == (path, f"{at}.rolled[1]",
+                                          f"the sandbox blue die shows 2, 3, 4 or 5, not {10**30}")
+
+
+def test_a_log_entry_without_its_title_is_refused_in_one_line(tmp_path):
+    saved = H.edited(_saved(tmp_path), "state", ("log", 2, "title"), lambda inner, k: inner.pop(k))
+    e, path = H.refusal(ARCH_UI, saved, tmp_path)
+    assert (e.file, e.key, e.problem) == (path, "state.log[2].title", "missing: a log entry has it")
+
+
+@pytest.mark.parametrize("at", H.AT)
+def test_a_save_without_a_players_base_a_panel_is_refused_in_one_line(tmp_path, at):
+    saved = H.edited(_saved(tmp_path), at, ("stock", "Blue"), lambda inner, k: inner.pop(k))
+    e, path = H.refusal(ARCH_UI, saved, tmp_path)
+    assert (e.file, e.key, e.problem) == (path, f"{at}.stock", "Blue's Base A panel is missing (l.159: each player has one)")

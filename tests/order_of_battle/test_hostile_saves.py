@@ -66,3 +66,24 @@ def test_every_state_of_random_play_passes_the_check(players):
             break
         g.apply(pick(g, rng))
     assert len(phases) >= 6
+
+
+def test_every_key_path_of_a_save_edited_is_refused_in_one_line_or_plays_on(tmp_path):
+    """Every key of the state edited to each JSON type, a huge or negative number, or removed: a
+    ScenarioError naming the file, or a game that draws and plays.  Before: a log entry whose
+    ``audience``, ``public`` or ``public.rules`` was of another type, or without its title, loaded and
+    then broke every view that read the log (TypeError, AttributeError, KeyError)."""
+    tried, faults = H.walk(OOB_UI, _saved(tmp_path), tmp_path)
+    assert tried > 300 and faults == [], "\n".join(faults)
+
+
+def test_a_log_entry_of_another_shape_is_refused_in_one_line(tmp_path):
+    saved = _saved(tmp_path)
+    i, entry = next((i, e) for i, e in enumerate(saved["state"]["log"]) if e.get("public"))
+    for where, change, key, problem in [
+            ((i, "audience"), _set(5), f"log[{i}].audience", "a list of the players who read the entry is expected"),
+            ((i, "audience"), _set(["Zed"]), f"log[{i}].audience[0]", "'Zed' is not a player (Ash, Birch, Cedar)"),
+            ((i, "public"), _set("all"), f"log[{i}].public", "an object (title, text, rules, data) is expected"),
+            ((i, "public", "rules"), _set(None), f"log[{i}].public.rules", "a list of rules cited is expected")]:
+        e, path = H.refusal(OOB_UI, H.edited(saved, "state", ("log", *where), change), tmp_path)
+        assert (e.file, e.key, e.problem) == (path, f"state.{key}", problem)

@@ -1,6 +1,8 @@
 """A saved Archipelago state checked against the game's meaning, not only its types: each piece of
 a player, of a class of the catalog, at a point of the board, facing one of the six sides of its
-point; the player to move, the phase and the level are the game's, the turns count from 1.
+point; the player to move, the phase and the level are the game's, the turns count from 1; each player
+has its Base A panel of markers (not fewer than none); the blue dice waiting to be used show faces of the blue die; the log keeps the shape of an explained step
+(:func:`~lcb_lab.kernel.explain.log_problem`).
 :func:`state_problem` says the first fault with the keys down to it; the engine's
 ``state_from_data`` raises it as a :class:`~lcb_lab.kernel.datacodec.DataError`, so a hand-edited
 save (``"kind": "dragon"``, ``"to_move": "Green"``) is refused when it is read, in one line naming
@@ -10,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from lcb_lab.games.archipelago.dice import BLUE
 from lcb_lab.games.archipelago.model.board import point_label
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import PHASES, PLAYERS
+from lcb_lab.kernel.explain import log_problem
 from lcb_lab.kernel.hexgrid import Axial
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -45,6 +49,23 @@ def _faults(s: Any, board: Any) -> Iterator[tuple[tuple, str]]:
         yield ("turn",), f"the turns count from 1, not {s.turn}"
     if s.level not in LEVELS:
         yield ("level",), f"the lab plays levels 1 to 5, not {s.level!r}"
+    for player in PLAYERS:
+        if player not in s.stock:
+            yield ("stock",), f"{player}'s Base A panel is missing (l.159: each player has one)"
+    for player, panel in s.stock.items():
+        if player not in PLAYERS:
+            yield ("stock", player), f"{player!r} is not a player ({players})"
+        for kind, n in panel.items():
+            if n < 0:
+                yield ("stock", player, kind), f"a panel holds 0 markers or more, not {n}"
+    faces = sorted(set(BLUE.faces))
+    for key in ("dice", "rolled", "air_dice"):
+        for i, v in enumerate(getattr(s, key)):
+            if v not in faces:
+                yield (key, i), f"the sandbox blue die shows {', '.join(map(str, faces[:-1]))} or {faces[-1]}, not {v}"
+    bad = log_problem(s.log, PLAYERS)
+    if bad is not None:
+        yield ("log", *bad[0]), bad[1]
 
 
 def _off_board(point: Any, board: Any) -> str:

@@ -1,6 +1,7 @@
 """A saved Order of Battle state checked against the game's meaning, not only its types: every card
 named is a card of the card set, every Commander named is seated, the phase is one of the text's
-nine (l.9) or ``"over"``, the turn counts from 1.  :func:`state_problem` says the first fault, with
+nine (l.9) or ``"over"``, the turn counts from 1, the log keeps the shape of an explained step read
+by the seated Commanders (:func:`~lcb_lab.kernel.explain.log_problem`).  :func:`state_problem` says the first fault, with
 the keys down to it; the engine's ``state_from_data`` raises it as a
 :class:`~lcb_lab.kernel.datacodec.DataError`, so a hand-edited save (``"hand": ["No Such Card"]``,
 ``"lead": "Zed"``) is refused when it is read, in one line naming the key, instead of loading a
@@ -12,6 +13,7 @@ from typing import Any, Iterator
 
 from lcb_lab.games.order_of_battle.cards import CardSet
 from lcb_lab.games.order_of_battle.state import PHASES, OobState
+from lcb_lab.kernel.explain import log_problem
 
 Loc = tuple
 """The keys down to a value (field names, dict keys, list indexes)."""
@@ -45,6 +47,9 @@ def _faults(s: OobState, cards: CardSet) -> Iterator[tuple[Loc, str]]:
         for i, card in enumerate(drawn):
             if card not in cards.cards:
                 yield ("draws", who, i), f"{card!r} is not a card of the card set"
+    bad = log_problem(s.log, s.seats)
+    if bad is not None:
+        yield ("log", *bad[0]), bad[1]
 
 
 def _card_faults(c: Any, cards: CardSet, at: Loc) -> Iterator[tuple[Loc, str]]:
