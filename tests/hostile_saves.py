@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 import pytest
@@ -18,14 +18,24 @@ AT = ["state", "record.initial.state"]
 it), or the record's first state."""
 
 
-def good_save(ui: Any, game: Any, tmp_path: Path, acts: int, seed: int = 1) -> dict:
-    """``game`` played ``acts`` random legal acts (refusals skipped), saved by ``ui`` and read back."""
+def random_acts(game: Any, acts: int, seed: int = 0) -> Iterator[Any]:
+    """Play up to ``acts`` random legal acts of ``game`` (refusals skipped), yielding it before each
+    act (a test checks the state there); stops when no one is to act."""
     rng = np.random.default_rng(seed)
     for _ in range(acts):
+        yield game
+        if game.to_act() is None:
+            return
         try:
             game.apply(pick(game, rng))
         except LabError:
             pass
+
+
+def good_save(ui: Any, game: Any, tmp_path: Path, acts: int, seed: int = 1) -> dict:
+    """``game`` played ``acts`` random legal acts (refusals skipped), saved by ``ui`` and read back."""
+    for _ in random_acts(game, acts, seed):
+        pass
     path = tmp_path / "good.json"
     ui.save_game(game, path)
     return json.loads(path.read_text())
@@ -121,14 +131,8 @@ def walk(ui: Any, saved: dict, tmp_path: Path, edits: Any = None) -> tuple[int, 
             try:
                 for _, viewer in ui.viewers:
                     ui.view_model(g, viewer, False)
-                rng = np.random.default_rng(0)
-                for _ in range(5):
-                    if g.to_act() is None:
-                        break
-                    try:
-                        g.apply(pick(g, rng))
-                    except LabError:
-                        pass
+                for _ in random_acts(g, 5):
+                    pass
             except Exception as e:  # noqa: BLE001
                 faults.append(f"{where}: loaded, then {type(e).__name__}: {e}"[:300])
     return tried, faults
