@@ -10,7 +10,10 @@ is wrong, not the game).  :func:`seen` is everything the viewer is shown, as can
   or the game's own reader);
 * ``labels`` -- the record's step labels as it reads them (:meth:`Engine.step_labels
   <lcb_lab.kernel.engine.Engine.step_labels>`);
-* ``offers`` -- its legal acts (templates by their kind and options).
+* ``offers`` -- its legal acts (templates by their kind and options);
+* ``undo`` -- whether it may undo the last step now, and why not (the game's rule, an
+  ``undo(engine, viewer) -> (allowed, why)`` hook such as a lab's ``ui.undo_allowed``; ``""`` when no
+  hook is given): a refusal that differs would tell the viewer what it may not know.
 
 :func:`differences` names the parts two worlds show differently; :func:`follow` applies the same
 acts to both worlds (the other players' acts translated where the change renamed something) and
@@ -32,7 +35,9 @@ View = Callable[[Any, Any], Any]
 """``view(engine, viewer) -> data``: what a game shows ``viewer`` (JSON-able)."""
 LogReader = Callable[[Any, Any, int], list[dict]]
 """``log_for(engine, viewer, since) -> entries``: the log entries ``viewer`` reads from ``since`` on."""
-PARTS = ("to_act", "view", "log", "labels", "offers")
+Undo = Callable[[Any, Any], tuple[bool, str]]
+"""``undo(engine, viewer) -> (allowed, why)``: may ``viewer`` undo the last step now (a lab's rule)."""
+PARTS = ("to_act", "view", "log", "labels", "offers", "undo")
 """What :func:`seen` gives, in order."""
 
 
@@ -57,11 +62,13 @@ def kernel_log(engine: Any, viewer: Any, since: int = 0) -> list[dict]:
     return redact_log(engine.state.log[since:], viewer, engine.place_keys[:2])
 
 
-def seen(engine: Any, viewer: Any, view: View, log_for: LogReader = kernel_log, since: int = 0) -> dict[str, Any]:
+def seen(engine: Any, viewer: Any, view: View, log_for: LogReader = kernel_log, since: int = 0,
+         undo: Undo | None = None) -> dict[str, Any]:
     """Everything ``viewer`` is shown (module doc), as canonical text: ``{part: text or lines}``."""
     return {"to_act": str(engine.to_act()), "view": canonical(view(engine, viewer)),
             "log": [canonical(e) for e in log_for(engine, viewer, since)],
-            "labels": labels(engine, viewer), "offers": offers(engine, viewer)}
+            "labels": labels(engine, viewer), "offers": offers(engine, viewer),
+            "undo": canonical(undo(engine, viewer)) if undo is not None else ""}
 
 
 def diff(a: Any, b: Any) -> str:
@@ -74,10 +81,12 @@ def diff(a: Any, b: Any) -> str:
 
 
 def differences(a: Any, b: Any, viewer: Any, view: View, log_for: LogReader = kernel_log,
-                since: tuple[int, int] = (0, 0), parts: Iterable[str] = PARTS) -> dict[str, str]:
+                since: tuple[int, int] = (0, 0), parts: Iterable[str] = PARTS,
+                undo: Undo | None = None) -> dict[str, str]:
     """``{part: diff}`` for each of ``parts`` the two worlds show ``viewer`` differently (``{}``:
-    indistinguishable); the logs from ``since`` (world A's, world B's) on."""
-    sa, sb = seen(a, viewer, view, log_for, since[0]), seen(b, viewer, view, log_for, since[1])
+    indistinguishable); the logs from ``since`` (world A's, world B's) on; the undo permission when
+    an ``undo`` hook is given."""
+    sa, sb = seen(a, viewer, view, log_for, since[0], undo), seen(b, viewer, view, log_for, since[1], undo)
     return {p: diff(sa[p], sb[p]) for p in parts if sa[p] != sb[p]}
 
 
@@ -96,15 +105,16 @@ def make_twin(engine: Any, change: Callable[[Any], Any], viewer: Any, view: View
 
 def follow(a: Any, b: Any, viewer: Any, actions: Iterable[Any], view: View, log_for: LogReader = kernel_log,
            translate: Callable[[Any], Any] | None = None,
-           shown: Callable[[Any, Any], bool] | None = None) -> list[str]:
+           shown: Callable[[Any, Any], bool] | None = None, undo: Undo | None = None) -> list[str]:
     """Apply each of ``actions`` to world ``a`` and world ``b`` (another player's act through
     ``translate`` first, when given) and compare what ``viewer`` is shown before the first and
     after each (module doc).  Returns the findings, ``"<part> after <act>:\n<diff>"`` (``[]``:
     indistinguishable).  Stops at an act world ``a`` refuses or another player's act world ``b``
     refuses (its own secret differs there; the viewer's own act refused in ``b`` only is a
     finding), and after an act that showed the
-    viewer the change by the rules (``shown(a, b)``: e.g. a hit revealed it; default: never)."""
-    found = [f"{p} before:\n{d}" for p, d in differences(a, b, viewer, view, log_for).items()]
+    viewer the change by the rules (``shown(a, b)``: e.g. a hit revealed it; default: never).  ``undo``: the
+    game's undo rule, compared too (:func:`seen`)."""
+    found = [f"{p} before:\n{d}" for p, d in differences(a, b, viewer, view, log_for, undo=undo).items()]
     for act in actions:
         na, nb, actor = len(a.state.log), len(b.state.log), a.to_act()
         try:
@@ -119,5 +129,6 @@ def follow(a: Any, b: Any, viewer: Any, actions: Iterable[Any], view: View, log_
                 f"accept of {act}:\n  world A: accepted\n  world B: {type(e).__name__}: {e}"]
         if shown is not None and shown(a, b):
             return found                      # the rules showed the viewer the change: what follows may differ
-        found += [f"{p} after {act}:\n{d}" for p, d in differences(a, b, viewer, view, log_for, (na, nb)).items()]
+        found += [f"{p} after {act}:\n{d}"
+                  for p, d in differences(a, b, viewer, view, log_for, (na, nb), undo=undo).items()]
     return found

@@ -10,6 +10,7 @@ from lcb_lab.games.force_on_force.observer import knows, view
 from lcb_lab.kernel.autoplay import pick
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
 from lcb_lab.kernel.worlds import differences, make_twin
+from lcb_lab.ui.force_on_force.game_ui import FOF_UI
 
 PLACES = [(19.0, 18.0), (6.0, 18.0), (20.5, 19.0)]      # in the House at its edge, deep in North Wood, deep in the House
 PROBES = [A.Activate("SAS A", fire_at="Cell"), A.Artillery("SAS B", "Cell"), A.Breach("SAS B", "Cell"),
@@ -38,7 +39,7 @@ def _refusal(g, act) -> str:
 
 
 def _compare(a, b, since=(0, 0)) -> dict:
-    found = differences(a, b, "Blue", view, since=since)
+    found = differences(a, b, "Blue", view, since=since, undo=FOF_UI.undo_allowed)
     if a.to_act() == "Blue":
         for act in PROBES:
             ra, rb = _refusal(a, act), _refusal(b, act)

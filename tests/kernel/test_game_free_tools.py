@@ -71,3 +71,25 @@ def test_a_secret_bid_is_a_twin_the_others_cannot_tell_apart():
     assert follow(g, twin, "Green", [Bid("Green", 0)], view) == []
     with pytest.raises(ValueError, match="changed Red's view"):
         make_twin(g, raise_bid, "Red", view)
+
+
+def test_an_undo_rule_that_reads_a_secret_is_a_difference():
+    """The undo permission is compared when the game's rule is given: a rule that lets Green undo only
+    while Red's bid is low tells Green the bid (a refusal's words are part of what a viewer is shown)."""
+    g = new_game(seed=1)
+    g.apply(Bid("Red", 1))
+
+    def raise_bid(state):
+        state.choices[-1].commits["Red"] = 3
+        return "Red bid 3"
+
+    def telling(engine, viewer):
+        high = engine.state.choices[-1].commits.get("Red", 0) > 2
+        return (not high, "Red's bid is high" if high else "allowed")
+
+    twin, _ = make_twin(g, raise_bid, "Green", view)
+    assert differences(g, twin, "Green", view) == {}                     # no rule given: not compared
+    found = differences(g, twin, "Green", view, undo=telling)
+    assert set(found) == {"undo"} and "Red's bid is high" in found["undo"]
+    assert differences(g, twin, "Green", view, undo=lambda e, v: (True, "the umpire's rule")) == {}
+    assert follow(g, twin, "Green", [], view, undo=telling)[0].startswith("undo before:")
