@@ -23,7 +23,7 @@ from typing import Any
 from lcb_lab.games.order_of_battle.state import PHASE_LINES, PHASES, TITLES
 from lcb_lab.ui.lab.html import SANDBOX_MARK, esc, rule_badges, sandbox_value
 
-__all__ = ["CSS", "card_html", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
+__all__ = ["CSS", "MORE_BELOW", "card_html", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
            "card_words"]
 
 CSS = """<style>
