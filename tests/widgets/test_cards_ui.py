@@ -79,9 +79,9 @@ def test_card_detail_shows_symbols_odds_and_sandbox_marks():
     assert "stays deployed, expended (9.21)" in text
     # the detail dropdown lists what the view may name: no hidden RU card
     labels = " ".join(lab.cards_panel.detail_picker._options_labels)
-    assert sorted(lab.cards_panel.detail_picker.options, key=lambda o: o[1]) == [
-        ("Tactical Cyber Attack (Red (RU), deployed)", "RU-3"),
-        ("Tactical Cyber Attack (Blue (US), in the pool)", "US-1"), ("Space Satellites (Blue (US), deployed)", "US-2")]
+    assert sorted(lab.cards_panel.detail_picker.options, key=lambda o: o[1]) == [     # short: a narrow column
+        ("Tactical Cyber Attack \u00b7 Red", "RU-3"),
+        ("Tactical Cyber Attack \u00b7 Blue", "US-1"), ("Space Satellites \u00b7 Blue", "US-2")]
     assert HIDDEN_RU not in labels and "-1" not in labels
 
 
@@ -118,8 +118,10 @@ def test_play_a_card_at_the_clicked_stack_from_the_team_view():
     lab = LabApp(g, team="US")
     _declared(lab)
     cp = lab.cards_panel
-    assert cp.card.options == (("Tactical Cyber Attack (in the pool) \u00b7 action #1", "US-1|1"),
-                               ("Space Satellites (deployed) \u00b7 free Persistent use", "US-2|None"))
+    assert cp.card.options == (("Tactical Cyber Attack \u00b7 action #1", "US-1|1"),        # short: a narrow column
+                               ("Space Satellites \u00b7 free use", "US-2|None"))
+    assert ("Card: Tactical Cyber Attack (Blue (US), in the pool): declared action #1 (3.31)"   # in full beside
+            in plain_text(cp.target_hint.value))
     assert cp.option.options == ("A",) and not cp.play_button.disabled
     lab.select_hex("AL-21")                       # three RU backs: the stack is named by its hex
     assert cp.targets() == ((), "AL-21")
@@ -488,8 +490,12 @@ def test_a_card_aimed_at_an_enemy_card_preselects_one_it_may_be_played_at():
     cp.card.value = next(v for label, v in cp.card.options if label.startswith("Combat Air Patrols"))
     assert [q.targets for q in cp.listed()] == [("RU-7",)]
     assert cp.target_card.value == "RU-7"
-    assert cp.target_card.options[0] == ("Combat Air Patrols (Red (RU), deployed in AL-19)", "RU-7")
+    assert cp.target_card.options[0] == ("Combat Air Patrols", "RU-7")           # short: a narrow column
+    assert plain_text(cp.target_card_hint.value) == "At: Combat Air Patrols (Red (RU), deployed in AL-19)"
     assert len(cp.target_card.options) == 11                # every known Red card may still be picked
     hint = re.sub("<[^>]+>", "", cp.target_hint.value)
     assert "Offered: Combat Air Patrols" in hint and "points at none" not in hint, hint
     assert cp.to_play() in cp.listed()                      # Play plays the offered use
+    assert "Card: Combat Air Patrols (Blue (US), deployed in AN-27): a free Persistent use" in hint
+    cp.target_card.value = cp.target_card.options[1][1]                              # the line follows the pick
+    assert plain_text(cp.target_card_hint.value) == f"At: {cp.target_card.options[1][0]} (Red (RU), in the pool)"

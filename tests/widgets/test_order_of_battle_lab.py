@@ -23,6 +23,7 @@ from lcb_lab.games.order_of_battle.game import new_game
 from lcb_lab.ui.lab.fork_view import ForkView
 from lcb_lab.ui.order_of_battle.app import OobLab, open_order_of_battle_lab
 from lcb_lab.ui.order_of_battle.game_ui import OobDiff
+from lcb_lab.ui.order_of_battle.cards_html import MORE_BELOW
 from tests.order_of_battle.helpers import at_phase, bare, data, give, squad
 from tests.secret_text import tree_strings
 
@@ -85,7 +86,8 @@ def test_every_sandbox_number_of_a_command_display_wears_the_sandbox_mark():
         "sandbox: the text gives no starting Fame; each Commander starts with 5 (then the rules&#x27; gains and costs)",
         "sandbox: the cards left in the deck, of lcb_lab&#x27;s own card set (the text prints no card)"}
     assert "Reputation 0 <span" in table and "Credits 0 \u00b7" in table
-    assert table.endswith("\u2020 sandbox value: the text prints none (hover a value for lcb_lab's choice)</div>")
+    assert table.endswith("\u2020 sandbox value: the text prints none (hover a value for lcb_lab's choice)</div>"
+                          + MORE_BELOW)                 # then the "more below" cue, shown only while it scrolls
 
 
 def test_a_phase_played_through_the_panel_with_hand_over_and_a_refusal_in_one_red_line():

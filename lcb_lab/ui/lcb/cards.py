@@ -48,6 +48,15 @@ def _lay(width: str) -> W.Layout:
     return W.Layout(width=width)
 
 
+ROW = "calc(100% - 4px)"
+"""A *Play a card* picker's width: its row's (about 300 px of option text in a 420 px column, at 1366x768
+beside JupyterLab's file browser; 330 px left 234, and "Signals Management (Red (RU), in the p" was what a
+student read).  Options name the card short; the line beside names it in full."""
+
+PAY_SHORT = {"deployment": "Deployment Stage", "free": "free use"}
+PAY_LONG = {"deployment": "played in the Deployment Stage", "free": "a free Persistent use, once a turn (9.2)"}
+
+
 def play_anchor(ctl: "LcbController") -> str:
     """The HTML id of a lab's *Play a card* heading (one per lab: a branch has its own), the
     target of the Impulse tab's *Go to Play a card* link."""
@@ -251,11 +260,15 @@ class CardsPanel:
         self.hand = W.HTML()
         self.play_head = W.HTML()
         lay = {"style": {"description_width": "58px"}}
-        self.card = W.Dropdown(description="Card", layout=_lay("330px"), **lay)
-        self.option = W.Dropdown(description="Option", layout=_lay("330px"), **lay)
-        self.units = W.SelectMultiple(description="Units", rows=3, layout=_lay("330px"), **lay)
-        self.target_card = W.Dropdown(description="At card", layout=_lay("330px"), **lay)
-        self.escort = W.Dropdown(description="Escort", layout=_lay("330px"), **lay)
+        self.card = W.Dropdown(description="Card", layout=_lay(ROW), **lay)
+        self.option = W.Dropdown(description="Option", layout=_lay(ROW), **lay)
+        self.units = W.SelectMultiple(description="Units", rows=3, layout=_lay(ROW), **lay)
+        self.target_card = W.Dropdown(description="At card", layout=_lay(ROW), **lay)
+        self.target_card_hint = W.HTML()
+        """The card *At card* picks, in full: its name, team and place ("Combat Air Patrols (Red (RU), deployed in
+        AL-19)")."""
+        self.target_card.observe(lambda _ch: self._draw_target_card_hint(), "value")
+        self.escort = W.Dropdown(description="Escort", layout=_lay(ROW), **lay)
         """A deployed own FTR NULLIFY card to go with the play (9.46), when the engine lists one."""
         self.hexes = W.Text(description="Hexes", placeholder="click a hex, then Add hex", layout=_lay("230px"), **lay)
         self.add_hex = W.Button(description="Add hex", icon="plus", layout=_lay("96px"),
@@ -267,9 +280,9 @@ class CardsPanel:
         self.play_button.on_click(lambda _b: self.play())
         self.hex_row = W.HBox([self.hexes, self.add_hex])
         self.play_box = W.VBox([self.play_head, self.card, self.option, self.target_hint, self.units,
-                                self.target_card, self.hex_row, self.escort, self.play_button])
+                                self.target_card, self.target_card_hint, self.hex_row, self.escort, self.play_button])
         self.play_box.add_class("lcb-card-play")
-        self.detail_picker = W.Dropdown(description="Detail", layout=_lay("330px"), **lay)
+        self.detail_picker = W.Dropdown(description="Detail", layout=_lay(ROW), **lay)
         self.detail = W.HTML()
         self.widget = W.VBox([self.play_box, self.hand, self.detail_picker, self.detail])
         """*Play a card* first, then the hand: the play stays on screen under the impulse (1366x768)."""
@@ -406,25 +419,54 @@ class CardsPanel:
         offer = c.offers()
         self.plays = card_plays(c.game, offer) if c.game is c.live and offer.team in ("US", "RU") else []
         groups = self._groups()
-        opts = []
-        for key, ps in groups.items():
-            p = ps[0]
-            card = self._card(p.card) or {"name": p.card, "cid": p.card}
-            pay = f"action #{p.action}" if p.action is not None else (
-                "Deployment Stage" if c.stage() == "deployment" else "free Persistent use")
-            opts.append((f"{card.get('name')} ({card_hand.place_words(card)}) \u00b7 {pay}", key))
+        opts = self._card_options(groups)
         set_options(self.card, opts, value=self._pick(groups, opts))
         group = groups.get(self.card.value or "", [])
         labels = list(dict.fromkeys(p.option for p in group))
         set_options(self.option, labels, value=self.option.value if self.option.value in labels else
                     (labels[0] if labels else None))
         self._draw_targets(bool(opts))
-        known = card_hand.names_known(c.cards()[0])
+        known = card_hand.short_labels(c.cards()[0], team=True)
         keep = self.detail_picker.value
         p = self.chosen()
         want = keep if keep in [v for _l, v in known] else (p.card if p else (known[0][1] if known else None))
         set_options(self.detail_picker, known, value=want)
         self.detail_follower(force=True)
+
+    def _pay(self, p: A.PlayCard) -> str:
+        """How a listed use is paid for: "action" (a declared *Play a JCC*), "deployment" or "free"."""
+        return "action" if p.action is not None else ("deployment" if self.ctl.stage() == "deployment" else "free")
+
+    def _card_options(self, groups: dict[str, list]) -> list[tuple[str, str]]:
+        """(label, "cid|aid") of the listed card uses, short for a narrow column: "Tactical Cyber Attack \u00b7
+        action #1", "Combat Air Patrols \u00b7 free use" (the card's place added only to tell two alike
+        apart); :meth:`_card_words` is the line beside."""
+        rows = []
+        for key, ps in groups.items():
+            p, card = ps[0], self._card(ps[0].card) or {"name": ps[0].card, "cid": ps[0].card}
+            pay = self._pay(p)
+            rows.append((f"{card.get('name')} \u00b7 " + (f"action #{p.action}" if pay == "action" else PAY_SHORT[pay]),
+                         card, key))
+        labels = [r[0] for r in rows]
+        return [(lab if labels.count(lab) == 1 else f"{lab} ({card_hand.place_words(card)})", key)
+                for lab, card, key in rows]
+
+    def _card_words(self) -> str:
+        """The chosen use in full words (plain text): "Combat Air Patrols (Blue (US), deployed in AN-27): a free
+        Persistent use, once a turn (9.2)", or ""."""
+        p = self.chosen()
+        if p is None:
+            return ""
+        card = self._card(p.card) or {"name": p.card, "cid": p.card, "team": self._team(p.card)}
+        full = card_hand.names_known([{**card, "cid": card.get("cid") or p.card}])[0][0]
+        pay = self._pay(p)
+        return f"{full}: " + (f"declared action #{p.action} (3.31)" if pay == "action" else PAY_LONG[pay])
+
+    def _draw_target_card_hint(self) -> None:
+        cid = self.target_card.value
+        card = self._card(cid) if cid and self.target_card.options else None
+        words = card_hand.names_known([card])[0][0] if card and card.get("cid") else ""
+        self.target_card_hint.value = f'<div class="lcb-small">At: {esc(words)}</div>' if words else ""
 
     def _pick(self, groups: dict[str, list], opts: list) -> str | None:
         """The card use to show: the Impulse tab's chosen *Play a JCC* action's (when it changed to
@@ -450,6 +492,7 @@ class CardsPanel:
             self.play_head.value = (f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> '
                                     f'{rule_badges(["3.31", "9.2"])} <span class="lcb-muted">{self._why_none()}</span></div>')
             self.target_hint.value = ""
+            self.target_card_hint.value = ""
             return
         escorts = list(dict.fromkeys(q.escort for q in self.listed() if q.escort))
         names = self._card_names()
@@ -458,6 +501,7 @@ class CardsPanel:
         set_children(self.play_box, [self.play_head, self.card, self.option, self.target_hint,
                                      self.units if kind == "units" else None,
                                      self.target_card if kind in ("enemy_card", "own_card") else None,
+                                     self.target_card_hint if kind in ("enemy_card", "own_card") else None,
                                      self.hex_row if kind == "hexes" else None,
                                      self.escort if escorts else None, self.play_button])
         units = c.hex_units(c.selected_hex) if kind == "units" else []
@@ -470,12 +514,13 @@ class CardsPanel:
             # the cards the engine offers first, one of them picked: the first of all the known cards
             # (Signals Management for a Combat Air Patrols aimed at Red's CAP) was a Play refused
             offered = [t for q in self.listed() for t in q.targets]
-            known = sorted(card_hand.names_known(pick), key=lambda o: o[1] not in offered)
+            known = sorted(card_hand.short_labels(pick), key=lambda o: o[1] not in offered)
             keep = self.target_card.value
             set_options(self.target_card, known, value=KEEP if keep in offered or not offered else
                         next((v for _l, v in known if v in offered), KEEP))
         else:
             set_options(self.target_card, [])
+        self._draw_target_card_hint()
         self.play_head.value = f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'
         targets, hx = self.targets()
         where = ""
@@ -497,7 +542,8 @@ class CardsPanel:
             play = self.to_play()
             if play is not None and play not in listed:
                 offer += ' <span class="lcb-refused">(the map points at none of them)</span>'
-        self.target_hint.value = (f'<div class="lcb-small">Target: {esc(TARGET_WORDS.get(kind, kind))}{esc(where)}'
+        self.target_hint.value = (f'<div class="lcb-small">Card: {esc(self._card_words())}<br>'
+                                  f'Target: {esc(TARGET_WORDS.get(kind, kind))}{esc(where)}'
                                   f'{offer}<br><span class="lcb-muted">{esc(text)}</span></div>')
 
     def _why_none(self) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from lcb_lab.games.order_of_battle.state import PHASE_LINES, PHASES, TITLES
 from lcb_lab.ui.lab.html import SANDBOX_MARK, esc, rule_badges, sandbox_value
 
-__all__ = ["CSS", "card_html", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
+__all__ = ["CSS", "MORE_BELOW", "card_html", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
            "card_words"]
 
 CSS = """<style>
@@ -32,7 +32,9 @@ CSS = """<style>
 .oob-phase.oob-now { background: #1f6feb; color: white; font-weight: bold; border-color: #1f6feb; }
 .oob-phase.oob-done { color: #777; }
 .oob-cards { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 6px 0; }
-.oob-card { border: 1px solid #555; border-radius: 6px; padding: 3px 6px; width: 128px; font-size: 11px; background: #fffdf5; }
+/* cards share a row's width (3 to a 400 px column, 2 to the narrowest table), their text wrapping inside */
+.oob-card { border: 1px solid #555; border-radius: 6px; padding: 3px 6px; box-sizing: border-box; flex: 1 1 112px;
+            min-width: 0; max-width: 156px; font-size: 11px; background: #fffdf5; overflow-wrap: anywhere; }
 .oob-card b { font-size: 12px; }
 .oob-back { border: 1px solid #555; border-radius: 6px; width: 54px; height: 46px; font-size: 10px;
             background: repeating-linear-gradient(45deg, #4a5a7a, #4a5a7a 6px, #5d6f94 6px, #5d6f94 12px);
@@ -44,9 +46,25 @@ CSS = """<style>
 /* the hands above the tabs take at most 45% of the column and scroll inside: a Purchase Phase's Fortune draw
    beside a full hand no longer pushes the Acts tab below a 1366x768 screen */
 .lcb-app .lcb-right > .oob-hand { flex: 0 1 auto; min-height: 0; max-height: 45%; overflow: hidden auto; }
+/* ... and more of the column while the Acts tab needs less (the hand gives way first, down to 45% of the
+   column or its whole content): a Revenue Phase's short tab leaves the hands their room */
+@supports (min-height: calc-size(max-content, size)) {
+  .lcb-app .lcb-right > .oob-hand { flex-shrink: 1000; max-height: none; min-height: calc-size(max-content, min(size, 45%)); } }
+/* "more below": a box that holds more than it shows says so at its bottom edge, over a fade (a scrollbar is
+   no cue: a Mac hides it until scrolled, a projector's screenshot has none); shown only while the box can
+   scroll on down (its scroll position drives it), gone at the end, where the last card shows whole */
+.oob-more { position: sticky; bottom: 0; height: 0; z-index: 2; opacity: 0; pointer-events: none;
+            animation: oob-more linear both; animation-timeline: scroll(nearest block); }
+.oob-more > span { position: absolute; left: 0; right: 0; bottom: 0; display: block; padding: 16px 0 2px 0;
+                   text-align: center; font-size: 11.5px; font-weight: bold; color: #0b5cad; line-height: 14px;
+                   background: linear-gradient(rgba(251, 249, 243, 0), #fbf9f3 55%); }
+@keyframes oob-more { 0%, 99% { opacity: 1; } 100% { opacity: 0; } }
 </style>"""
 
 SANDBOX = '<span class="oob-sandbox" title="the text prints no card: sandbox values">sandbox</span>'
+
+MORE_BELOW = '<div class="oob-more" aria-hidden="true"><span>\u25bc more below: scroll</span></div>'
+"""The "more below" cue, last in a box that may scroll (:data:`CSS`: shown only while there is more below)."""
 
 
 def card_words(card: Any) -> str:
@@ -74,11 +92,11 @@ def card_words(card: Any) -> str:
 
 
 def card_html(card: Any, label: str = "") -> str:
-    """One card face: its name, kind, ``label`` (an asset id), its values and the sandbox tag."""
+    """One card face: its name; its kind, ``label`` (an asset id) and the sandbox tag on one line; its values."""
     tag = SANDBOX if getattr(card, "source", "sandbox") == "sandbox" else ""
     extra = f" \u00b7 {esc(label)}" if label else ""
     return (f'<div class="oob-card"><b>{esc(card.name)}</b><br><span class="lcb-muted">{esc(card.kind)}{extra}</span>'
-            f'<br>{esc(card_words(card))}<br>{tag}</div>')
+            f'{" " + tag if tag else ""}<br>{esc(card_words(card))}</div>')
 
 
 def back_html(text: str) -> str:
@@ -133,7 +151,7 @@ def hand_html(v: dict, cards: Any, viewer: str) -> str:
             offer = f", {c['offer']} Fortune card(s) drawn to buy from" if c["offer"] else ""
             parts.append(f"<b>{name}</b>: Fame hand, {c['hand']} card(s){offer}"
                          + _backs_row(c["hand"], "Fame") + (_backs_row(c["offer"], "Fortune") if c["offer"] else ""))
-    return '<div class="lcb-card">' + "".join(parts) + "</div>"
+    return '<div class="lcb-card">' + "".join(parts) + MORE_BELOW + "</div>"
 
 
 def _asset_html(a: dict, cards: Any) -> str:
@@ -178,7 +196,7 @@ def display_html(v: dict, cards: Any, acting: str | None = None) -> str:
             + "".join(_squad_html(q, assets, cards) for q in squads) + "</div>")
     key = (f'<div class="lcb-muted lcb-small oob-sandbox-key">{SANDBOX_MARK} sandbox value: the text prints none '
            "(hover a value for lcb_lab's choice)</div>")
-    return "".join(out) + key if out else ""
+    return "".join(out) + key + MORE_BELOW if out else ""
 
 
 def _placed_words(p: str, val: Any, cards: Any) -> str:
