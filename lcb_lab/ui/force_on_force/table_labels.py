@@ -48,7 +48,7 @@ DOT_PX = 6
 """A named point's grey dot, in px across (a name keeps off it)."""
 PASSES = 4
 """How many times the texts are gone over after the greedy start."""
-COST = {"outside": 1000.0, "text": 20.0, "marker": 4.0, "dot": 1.0}
+COST = {"outside": 1000.0, "text": 20.0, "marker": 20.0, "dot": 1.0}
 """What a px^2 of a text's box costs: outside the frame, on another text, on a unit's marker, on a dot."""
 SHORT_COST = 60.0
 """What taking a name's short form costs (as 3 px^2 of it on another text: only where the full name has no
@@ -182,10 +182,11 @@ def place_labels(table: Any, units: Sequence[tuple[str, float, float]], frame: F
               + (SHORT_COST if p.full else 0.0) + 0.01 * k for k, (p, b) in enumerate(zip(places, bs))]
              for (places, _), bs in zip(choices, boxes)]
     n = len(units)
-    orders = [list(range(len(choices))), list(range(n, len(choices))) + list(range(n))]
+    m, last = n + len(table.features), len(choices)
+    orders = [list(range(last)), [*range(n, last), *range(n)], [*range(m, last), *range(n), *range(n, m)],
+              [*range(n - 1, -1, -1), *range(last - 1, n - 1, -1)]]     # units, features, points in turn first
     picks = min((_settle(boxes, fixed, order) for order in orders), key=lambda got: got[0])[1]
     placed = [places[k] for (places, _), k in zip(choices, picks)]
-    m = n + len(table.features)
     return Layout(units=placed[:n], features=placed[n:m], points=placed[m:])
 
 
@@ -193,13 +194,18 @@ def place_labels(table: Any, units: Sequence[tuple[str, float, float]], frame: F
 def _settle(boxes: list[list[Box]], fixed: list[list[float]], order: list[int]) -> tuple[float, list[int]]:
     """``(total cost, the candidate picked for each text)``: the texts taken in ``order``, each at its least
     cost among those placed before it, then gone over until none moves (at most :data:`PASSES` times)."""
+    hull = [(min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs)) for bs in boxes]
+    near = [[j for j in range(len(boxes)) if j != i and _overlap(hull[i], hull[j], CLEAR_PX)] for i in range(len(boxes))]
     chosen: list[Box | None] = [None] * len(boxes)
     picks = [0] * len(boxes)
 
     def cost(i: int, k: int) -> float:
-        b = boxes[i][k]
-        return fixed[i][k] + COST["text"] * sum(_overlap(b, o, CLEAR_PX) for j, o in enumerate(chosen)
-                                                if o is not None and j != i)
+        b, c = boxes[i][k], 0.0
+        for j in near[i]:
+            o = chosen[j]
+            if o is not None:
+                c += _overlap(b, o, CLEAR_PX)
+        return fixed[i][k] + COST["text"] * c
 
     def pick(i: int) -> None:
         picks[i] = min(range(len(boxes[i])), key=lambda k: cost(i, k))       # the first of equal cost

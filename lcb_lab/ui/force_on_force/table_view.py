@@ -136,7 +136,7 @@ class TableView:
                    y_offset="dy", text_align="align", text_baseline="baseline", text_font_size="8pt",
                    text_font_style="italic", text_color="#333333", **NAME_BACKGROUND)]
         self._names: list[Any] = [r.glyph for r in names]
-        p.add_tools(HoverTool(renderers=names, tooltips=[("place", "@full")]))     # a short name's whole name
+        p.add_tools(HoverTool(renderers=names, tooltips=[("place", "@full")], visible=False))   # a short name in full
         self.sources = {"clear": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "blocked": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "units": ColumnDataSource(self._unit_data([])),
