@@ -4,9 +4,9 @@ edge -- at the lab's designed scale (its frame 520 px for 26 inches: 20 px an in
 16), and the frame JupyterLab gives the table at 1366x768 beside the file browser (277 x 442 px and 286 x 380
 px: about 11 px an inch), in the default look and in presentation mode (16 px labels, 14 px names).
 
-The boxes come from the figure's own text glyphs (position, offsets, alignment, baseline, size), measured as
-:func:`~lcb_lab.ui.force_on_force.table_labels.box` does (the characters' widths of the browsers' sans-serif
-fonts, the padding), so a change of the drawing is what the test measures.  Before, the names were placed once
+The boxes come from the figure's own text glyphs (position, offsets, alignment, baseline, size), each
+character as wide as :func:`~lcb_lab.ui.lab.text_fit.text_px` says (the browsers' sans-serif fonts), the
+background's padding round it, so a change of the drawing is what the test measures.  Before, the names were placed once
 for the 520 px frame: at 11 px an inch "Marines (5)" lay over the far bank's and the Stream's names, "south
 road" over the Bluff's, and in presentation "house door" and "behind copse" ran past the frame's right edge."""
 from __future__ import annotations
@@ -16,11 +16,13 @@ import itertools
 import pytest
 
 from lcb_lab.games.force_on_force.model.table import load
-from lcb_lab.ui.force_on_force.table_labels import Frame, Placed, box, place_labels, short_name
 from lcb_lab.ui.force_on_force.table_view import PRESENTATION_PX, TEXT_PX, TableView, UnitMark
+from lcb_lab.ui.lab.text_fit import text_px
 
 LONGEST_LABEL = "Marines (5)"
 """The longest unit label of the sandbox table."""
+LINE_EM, PAD = 1.2, 1
+"""A line's height over its font size; the padding round a text's background box (px)."""
 
 
 def _value(glyph, name: str, data: dict, i: int):
@@ -35,10 +37,13 @@ def _boxes(renderer, ppi: float, font: float) -> list[tuple[str, tuple[float, fl
     g, data = renderer.glyph, renderer.data_source.data
     out = []
     for i in range(len(data[g.x])):
-        p = Placed(str(_value(g, "text", data, i)), data[g.x][i], data[g.y][i], _value(g, "x_offset", data, i) or 0,
-                   _value(g, "y_offset", data, i) or 0, _value(g, "text_align", data, i),
-                   _value(g, "text_baseline", data, i))
-        out.append((p.text, box(p, ppi, font)))
+        text = str(_value(g, "text", data, i))
+        x = data[g.x][i] * ppi + (_value(g, "x_offset", data, i) or 0)
+        y = data[g.y][i] * ppi - (_value(g, "y_offset", data, i) or 0)      # screen offsets: y down
+        w, h = text_px(text, font) + 2 * PAD, LINE_EM * font + 2 * PAD
+        x0 = {"left": x, "center": x - w / 2, "right": x - w}[_value(g, "text_align", data, i)]
+        y0 = {"bottom": y, "middle": y - h / 2, "top": y - h}[_value(g, "text_baseline", data, i)]
+        out.append((text, (x0, y0, x0 + w, y0 + h)))
     return out
 
 
@@ -120,6 +125,7 @@ def test_beside_the_file_browser_every_text_is_placed_again_whole_and_apart(fram
     tv.set_text_sizes(presentation=presentation)
     tv.fit_frame(*frame_px)
     assert _problems(tv, tv.shown, frame_px) == []
+    from lcb_lab.ui.force_on_force.table_labels import short_name
     for source in tv._name_sources:
         d = source.data
         assert all(full == name or short_name(full) == name for name, full in zip(d["name"], d["full"]))
@@ -130,6 +136,7 @@ def test_beside_the_file_browser_every_text_is_placed_again_whole_and_apart(fram
 def test_the_labels_move_with_the_frame_and_the_units():
     """A unit's label takes another place when the frame narrows, and the names make room for a unit that
     moves (the places come from the units shown, never from a unit the viewer does not see)."""
+    from lcb_lab.ui.force_on_force.table_labels import Frame, place_labels
     table, _ = load()
     wide = place_labels(table, [("Marines (5)", 4.0, 10.5)], Frame(-1, -1, 25, 25, 20), 16, 14)
     assert wide.units[0].dy == -12                                   # above its marker at the designed size
@@ -142,11 +149,13 @@ def test_the_labels_move_with_the_frame_and_the_units():
 
 
 def test_short_names():
+    from lcb_lab.ui.force_on_force.table_labels import short_name
     assert [short_name(n) for n in ("behind copse", "North Wood", "centre", "House", "orchard")] == [
         "b. copse", "N. Wood", "cen.", "House", "orc."]
 
 
 def test_a_frame_with_no_room_is_refused():
+    from lcb_lab.ui.force_on_force.table_labels import Frame, place_labels
     table, _ = load()
     with pytest.raises(ValueError, match="no room"):
         place_labels(table, [], Frame(0, 0, 0, 10, 10), 12, 10)
