@@ -12,9 +12,10 @@ Each text has a few candidate places (a unit's label: above its marker, centred,
 under it, beside it; a point's name: right of it, left, under, above, the four corners; a feature's name:
 inside or outside its corners, centred in it).  :func:`place_labels` takes them text after text (the units'
 labels first, then the features' names, then the points'), each at the candidate of least cost -- outside
-the frame costs most, then lying on another text, then on a unit's marker, then on a point's dot -- and
-then goes over them again a few times, each text moving to its best place among the others' (a greedy start
-leaves a later name no room that an earlier one did not need).  A name with no clear place in full may take
+the frame costs most, then lying on another text or a unit's marker, then on a point's dot -- and then goes
+over them again a few times, each text moving to its best place among the others' (a greedy start leaves a
+later name no room that an earlier one did not need); it does so from four orders (the units', the
+features', the points' texts first, and all backwards) and keeps the layout of least cost.  A name with no clear place in full may take
 its short form (:func:`short_name`: "b. copse" for "behind copse", the full name on hover) where that is
 clear; a unit's label is never shortened.  Offsets are in screen px (``dy`` down).
 
@@ -29,8 +30,8 @@ from typing import Any, Sequence
 
 from lcb_lab.ui.lab.text_fit import text_px
 
-__all__ = ["Placed", "Frame", "Layout", "place_labels", "short_name", "box", "LINE_EM", "PAD_PX", "MARKER_PX", "LABEL_RISE_PX",
-           "NAME_GAP_PX"]
+__all__ = ["Placed", "Frame", "Layout", "place_labels", "short_name", "box", "LINE_EM", "PAD_PX", "MARKER_PX",
+           "LABEL_RISE_PX", "NAME_GAP_PX"]
 
 LINE_EM = 1.2
 """A line's height over its font size (the font's ascent and descent, as a canvas measures them)."""
@@ -177,25 +178,32 @@ def place_labels(table: Any, units: Sequence[tuple[str, float, float]], frame: F
     names += [_point_places(n, x, y) for n, (x, y) in table.points]
     choices += [(places + _shorts(places), name_px) for places in names]
     boxes = [[box(p, ppi, size) for p in places] for places, size in choices]
-    fixed = [[COST["outside"] * ((b[2] - b[0]) * (b[3] - b[1]) - _overlap(b, edge))
-              + COST["marker"] * sum(_overlap(b, m) for m in markers) + COST["dot"] * sum(_overlap(b, d) for d in dots)
-              + (SHORT_COST if p.full else 0.0) + 0.01 * k for k, (p, b) in enumerate(zip(places, bs))]
+    fixed = [[_fixed_cost(p, b, k, edge, markers, dots) for k, (p, b) in enumerate(zip(places, bs))]
              for (places, _), bs in zip(choices, boxes)]
     n = len(units)
     m, last = n + len(table.features), len(choices)
     orders = [list(range(last)), [*range(n, last), *range(n)], [*range(m, last), *range(n), *range(n, m)],
-              [*range(n - 1, -1, -1), *range(last - 1, n - 1, -1)]]     # units, features, points in turn first
+              [*range(n - 1, -1, -1), *range(last - 1, n - 1, -1)]]     # units, features, points first; backwards
     picks = min((_settle(boxes, fixed, order) for order in orders), key=lambda got: got[0])[1]
     placed = [places[k] for (places, _), k in zip(choices, picks)]
     return Layout(units=placed[:n], features=placed[n:m], points=placed[m:])
 
 
+def _fixed_cost(p: Placed, b: Box, k: int, edge: Box, markers: list[Box], dots: list[Box]) -> float:
+    """What candidate ``k``, ``p`` at ``b``, costs whatever the other texts do: outside the frame ``edge``, on the
+    ``markers`` and the ``dots``, a short form, and a hair a place (the first of equal places wins)."""
+    outside = (b[2] - b[0]) * (b[3] - b[1]) - _overlap(b, edge)
+    return (COST["outside"] * outside + COST["marker"] * sum(_overlap(b, m) for m in markers)
+            + COST["dot"] * sum(_overlap(b, d) for d in dots) + (SHORT_COST if p.full else 0.0) + 0.01 * k)
+
 
 def _settle(boxes: list[list[Box]], fixed: list[list[float]], order: list[int]) -> tuple[float, list[int]]:
     """``(total cost, the candidate picked for each text)``: the texts taken in ``order``, each at its least
     cost among those placed before it, then gone over until none moves (at most :data:`PASSES` times)."""
-    hull = [(min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs)) for bs in boxes]
-    near = [[j for j in range(len(boxes)) if j != i and _overlap(hull[i], hull[j], CLEAR_PX)] for i in range(len(boxes))]
+    hull = [(min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+            for bs in boxes]                         # where a text may go at all: only those whose hulls meet interact
+    near = [[j for j in range(len(boxes)) if j != i and _overlap(hull[i], hull[j], CLEAR_PX)]
+            for i in range(len(boxes))]
     chosen: list[Box | None] = [None] * len(boxes)
     picks = [0] * len(boxes)
 
