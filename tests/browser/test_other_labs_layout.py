@@ -8,6 +8,11 @@
   the table keep their shape, 1 d (1 inch) as many px across as up (the table was drawn 11 px per inch across,
   18 up).  Presentation mode grows the map's own texts there too (the board's piece numbers stayed 10 px:
   16 px now, no text under 13 px).  The same at 1920x1080 in Voila, with and without presentation mode.
+* There too, every text on the Force on Force table -- the units' labels, the places' and the terrain's
+  names -- lies whole inside the frame and apart from every other (measured as BokehJS draws it, its
+  background box): the names were placed once for the designed 520 px table, so beside the file browser in
+  presentation "house door" and "behind copse" were cut at the frame's right edge and "Marines (5)" lay
+  over "far bank" and the Stream's name.
 Screenshots: ``test-results/other_labs_<game>_<where>.png``.
 """
 from __future__ import annotations
@@ -38,6 +43,45 @@ _CANVAS_TEXTS_JS = """
 }
 """
 
+_TABLE_TEXTS_JS = """
+([n]) => {
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found (${figs.length} figure views)`};
+  const v = figs[n], f = v.frame.bbox, boxes = [];
+  for (const r of v.renderer_views.values()) {
+    const g = r.glyph;
+    if (!g || !r.model.visible || r.model.glyph.type !== "Text" || !g.swidth) continue;
+    for (let i = 0; i < g.data_size; i++) {
+      const text = g.text.get(i), a = g.anchor_.get(i);
+      if (g.labels[i] == null || !text) continue;
+      const left = g.sx[i] + g.x_offset.get(i) - a.x * g.swidth[i], top = g.sy[i] + g.y_offset.get(i) - a.y * g.sheight[i];
+      boxes.push([text, left, top, left + g.swidth[i], top + g.sheight[i]]);
+    }
+  }
+  return {frame: [f.left, f.top, f.right, f.bottom], boxes: boxes};
+}
+"""
+"""Every text the table draws (its text glyphs), each as ``[text, left, top, right, bottom]`` in canvas px --
+the box BokehJS paints its background in -- and the frame's box."""
+
+
+def _label_problems(page: Page) -> list[str]:
+    """Each text of the table that is not whole inside the frame, and each two that overlap."""
+    got = page.evaluate(_TABLE_TEXTS_JS, [0])
+    assert "error" not in got, got
+    fl, ft, fr, fb = got["frame"]
+    boxes = got["boxes"]
+    assert len(boxes) >= 18, boxes                  # 12 places, 6 terrain features, the units: all drawn
+    out = [f"{t!r} spans {l:.0f}..{r:.0f} x {tp:.0f}..{b:.0f} px, not inside the frame {fl:.0f}..{fr:.0f} x "
+           f"{ft:.0f}..{fb:.0f}" for t, l, tp, r, b in boxes if l < fl - 0.5 or r > fr + 0.5 or tp < ft - 0.5
+           or b > fb + 0.5]
+    for i, (t, l, tp, r, b) in enumerate(boxes):
+        for u, l2, tp2, r2, b2 in boxes[i + 1:]:
+            w, h = min(r, r2) - max(l, l2), min(b, b2) - max(tp, tp2)
+            if w > 0.5 and h > 0.5:
+                out.append(f"{t!r} and {u!r} overlap by {w:.0f} x {h:.0f} px")
+    return out
+
 
 def _problems(page: Page, game: str) -> tuple[list[str], dict]:
     """What of the map's titles and key does not show whole, and whether it keeps its shape."""
@@ -51,6 +95,8 @@ def _problems(page: Page, game: str) -> tuple[list[str], dict]:
     x, y = got["scale"]
     if abs(x / y - 1) > 0.02:
         out.append(f"the map is drawn {x:.1f} px per unit across and {y:.1f} up: not its shape")
+    if game == "force_on_force":
+        out += _label_problems(page)
     return out, got
 
 

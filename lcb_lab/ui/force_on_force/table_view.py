@@ -32,7 +32,8 @@ from bokeh.plotting import figure
 
 from lcb_lab.games.force_on_force.geometry import line_of_sight
 from lcb_lab.games.force_on_force.model.table import Table
-from lcb_lab.ui.force_on_force.table_labels import Placed, place_names
+from lcb_lab.ui.force_on_force.table_labels import (LABEL_RISE_PX, MARKER_PX, PAD_PX, Frame, Placed,
+                                                    place_labels)
 from lcb_lab.ui.lab.text_fit import legend_fit, wrap
 
 __all__ = ["UnitMark", "TableView", "marks", "table_figure", "KIND_STYLE", "SIDE_COLOURS", "sight_lines"]
@@ -93,21 +94,15 @@ def sight_lines(table: Table, shown: Iterable[UnitMark], selected: str) -> list[
     return [(m.name, line_of_sight(table, (me.x, me.y), (m.x, m.y))) for m in by.values() if m.side != me.side]
 
 
-MARKER_PX = 18
-"""A unit's marker, in px (its diameter): names keep clear of it."""
-LABEL_RISE_PX = 12
-"""A unit's label sits this far above the unit's point, in px (clear of its marker's top, 9 px up)."""
-NAME_GAP_PX = 14
-"""A place's name starts this far beside its point, in px (clear of a unit's marker standing on it)."""
-NAME_BACKGROUND = {"background_fill_color": "#efe9d8", "background_fill_alpha": 0.8, "padding": 1}
+NAME_BACKGROUND = {"background_fill_color": "#efe9d8", "background_fill_alpha": 0.8, "padding": PAD_PX}
 """A place's name on a patch of the table's colour: legible over woods and buildings."""
 
 
 def name_columns(placed: list[Placed]) -> dict[str, list]:
-    """Placed names (:func:`~lcb_lab.ui.force_on_force.table_labels.place_names`) as a text glyph's columns."""
+    """Placed texts (:func:`~lcb_lab.ui.force_on_force.table_labels.place_labels`) as a text glyph's columns."""
     return {"x": [p.x for p in placed], "y": [p.y for p in placed], "name": [p.text for p in placed],
             "dx": [p.dx for p in placed], "dy": [p.dy for p in placed], "align": [p.align for p in placed],
-            "baseline": [p.baseline for p in placed]}
+            "baseline": [p.baseline for p in placed], "full": [p.full or p.text for p in placed]}
 
 
 class TableView:
@@ -132,16 +127,16 @@ class TableView:
         p.quad(left=0, right=table.width, bottom=0, top=table.height, fill_color="#efe9d8", line_color="#8a8270")
         self._terrain(p)
         p.scatter([xy[0] for _, xy in table.points], [xy[1] for _, xy in table.points], size=4, color="#999999")
-        points, features = place_names(table, frame_height / (table.height + 2 * pad), max(PRESENTATION_PX["names"],
-                                       TEXT_PX["names"]), max(PRESENTATION_PX["units"], TEXT_PX["units"]), MARKER_PX,
-                                       LABEL_RISE_PX, NAME_GAP_PX)
-        self._names: list[Any] = [        # the text glyphs of place and terrain names, clear of units and each other
-            p.text("x", "y", text="name", source=ColumnDataSource(name_columns(points)), x_offset="dx", y_offset="dy",
+        self._name_sources = (ColumnDataSource(name_columns([])), ColumnDataSource(name_columns([])))
+        names = [                         # the text renderers of place and terrain names (placed by _place_texts)
+            p.text("x", "y", text="name", source=self._name_sources[0], x_offset="dx", y_offset="dy",
                    text_align="align", text_baseline="baseline", text_font_size="8pt", text_color="#666666",
-                   **NAME_BACKGROUND).glyph,
-            p.text("x", "y", text="name", source=ColumnDataSource(name_columns(features)), x_offset="dx",
+                   **NAME_BACKGROUND),
+            p.text("x", "y", text="name", source=self._name_sources[1], x_offset="dx",
                    y_offset="dy", text_align="align", text_baseline="baseline", text_font_size="8pt",
-                   text_font_style="italic", text_color="#333333").glyph]
+                   text_font_style="italic", text_color="#333333", **NAME_BACKGROUND)]
+        self._names: list[Any] = [r.glyph for r in names]
+        p.add_tools(HoverTool(renderers=names, tooltips=[("place", "@full")], visible=False))   # a short name in full
         self.sources = {"clear": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "blocked": ColumnDataSource({"xs": [], "ys": [], "label": []}),
                         "units": ColumnDataSource(self._unit_data([])),
@@ -154,9 +149,9 @@ class TableView:
         r = p.scatter("x", "y", source=self.sources["units"], size=MARKER_PX, marker="marker", fill_color="fill",
                       line_color="color", line_width=2)
         self._labels = p.text("x", "y", text="label", source=self.sources["units"], text_font_size="9pt",
-                              y_offset=-LABEL_RISE_PX, text_align="center", text_baseline="bottom", text_color="color",
-                              background_fill_color="#ffffff", background_fill_alpha=0.8, padding=1,
-                              border_radius=2).glyph   # above the marker, legible over the terrain
+                              x_offset="dx", y_offset="dy", text_align="align", text_baseline="baseline",
+                              text_color="color", background_fill_color="#ffffff", background_fill_alpha=0.8,
+                              padding=PAD_PX, border_radius=2).glyph   # beside the marker, legible over the terrain
         p.add_tools(HoverTool(renderers=[r], tooltips=[("unit", "@name"), ("side", "@side"),
                                                         ("figures", "@figures"), ("Troop Quality", "@tq"),
                                                         ("state", "@state")]))
@@ -171,6 +166,9 @@ class TableView:
         p.above = [*p.above, *reversed(self.head_titles)]     # all there from the start, unused ones hidden
         self.sizes = dict(TEXT_PX)
         self.width: float | None = None
+        self.frame = Frame(-pad, -pad, table.width + pad, table.height + pad, frame_height / (table.height + 2 * pad))
+        """The table as drawn (the designed size until the browser reports the frame's: :meth:`fit_frame`)."""
+        self.layout = self._place_texts()
 
     def _terrain(self, p: Any) -> None:
         for kind, (colour, legend) in KIND_STYLE.items():
@@ -180,12 +178,27 @@ class TableView:
             p.patches([[x for x, _ in f.points] for f in feats], [[y for _, y in f.points] for f in feats],
                       fill_color=colour, fill_alpha=0.55, line_color=colour, legend_label=legend)
 
+    def _place_texts(self) -> Any:
+        """Place the units' labels and the names for the frame, the sizes and the units of the moment
+        (:func:`~lcb_lab.ui.force_on_force.table_labels.place_labels`); returns the layout."""
+        units = [(_label(m), m.x, m.y) for m in self.shown]
+        layout = place_labels(self.table, units, self.frame, self.sizes["units"], self.sizes["names"])
+        self._name_sources[0].data = name_columns(layout.points)
+        self._name_sources[1].data = name_columns(layout.features)
+        self.sources["units"].data = self._unit_data(self.shown, layout.units)
+        self.layout = layout
+        return layout
+
     @staticmethod
-    def _unit_data(shown: list[UnitMark]) -> dict[str, list]:
+    def _unit_data(shown: list[UnitMark], placed: list[Placed] | None = None) -> dict[str, list]:
+        placed = placed if placed is not None else [Placed("", m.x, m.y, 0, -LABEL_RISE_PX, "center", "bottom")
+                                                    for m in shown]
         return {"x": [m.x for m in shown], "y": [m.y for m in shown],
+                "dx": [p.dx for p in placed], "dy": [p.dy for p in placed], "align": [p.align for p in placed],
+                "baseline": [p.baseline for p in placed],
                 "name": [m.name for m in shown], "side": [m.side for m in shown],
                 "figures": [m.figures for m in shown], "tq": [m.tq for m in shown],
-                "label": [f"{m.name} ({m.figures})" for m in shown],
+                "label": [_label(m) for m in shown],
                 "color": [SIDE_COLOURS.get(m.side, "#444444") for m in shown],
                 "fill": ["#ffffff" if m.hidden else SIDE_COLOURS.get(m.side, "#444444") for m in shown],
                 "marker": ["triangle" if m.overwatch else "circle" for m in shown],
@@ -208,6 +221,7 @@ class TableView:
             axis.update(axis_label_text_font_size=css["axis_labels"], major_label_text_font_size=css["ticks"])
         self.sizes = size
         self.fit_width(self.width)
+        self._place_texts()
         return size
 
     def fit_width(self, width_px: float | None) -> None:
@@ -242,6 +256,8 @@ class TableView:
         xs, ys = width_px / per, height_px / per
         self.figure.x_range.update(start=t.width / 2 - xs / 2, end=t.width / 2 + xs / 2)
         self.figure.y_range.update(start=t.height / 2 - ys / 2, end=t.height / 2 + ys / 2)
+        self.frame = Frame(t.width / 2 - xs / 2, t.height / 2 - ys / 2, t.width / 2 + xs / 2, t.height / 2 + ys / 2, per)
+        self._place_texts()             # the texts placed again for the table as drawn
 
     def on_unit(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(name)`` when a tap lands on a unit."""
@@ -256,7 +272,7 @@ class TableView:
     def show_units(self, shown: Iterable[UnitMark]) -> None:
         """Draw these units (and nothing else); the sight lines are redrawn for the selected unit."""
         self.shown = list(shown)
-        self.sources["units"].data = self._unit_data(self.shown)
+        self._place_texts()
         self.show_sight(self.selected)
 
     def show_sight(self, selected: str | None) -> None:
@@ -270,6 +286,10 @@ class TableView:
             lines = [n for n, ok in self.sight if ok == want]
             self.sources[key].data = {"xs": [[me.x, by[n].x] for n in lines], "ys": [[me.y, by[n].y] for n in lines],
                                       "label": lines}
+
+
+def _label(m: UnitMark) -> str:
+    return f"{m.name} ({m.figures})"
 
 
 def table_figure(game: Any, viewer: str, selected: str | None = None, frame_height: int = 420,
