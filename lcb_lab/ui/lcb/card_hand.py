@@ -31,7 +31,7 @@ from lcb_lab.ui.lcb.panels import esc, provenance, rule_badges, team_span
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
-__all__ = ["seen_cards", "deck_of", "ctype", "card_label", "place_words", "short_labels", "names_known",
+__all__ = ["seen_cards", "deck_of", "ctype", "card_label", "place_words", "told_apart", "short_labels", "names_known",
            "card_detail_html", "hand_html", "counts_text",
            "FUNCTION_WORDS", "FUNCTION_HEX", "SYMBOL_WORDS", "WHERE_WORDS"]
 
@@ -322,8 +322,12 @@ def names_known(cards: Iterable[dict]) -> list[tuple[str, str]]:
             for c in cards if c.get("cid")]
 
 
-TEAM_WORD = {"US": "Blue", "RU": "Red"}
-"""A team in one word, for a dropdown's option (the line beside it names it in full, "Blue (US)")."""
+def told_apart(rows: Iterable[tuple[str, dict, Any]]) -> list[tuple[str, Any]]:
+    """(label, value) of ``rows`` of (label, card, value): a label two rows share gets its card's place
+    ("Combat Air Patrols (deployed in AL-19)"), the others stay as they are (short, for a dropdown)."""
+    rows = list(rows)
+    labels = [lab for lab, _c, _v in rows]
+    return [(lab if labels.count(lab) == 1 else f"{lab} ({place_words(card)})", v) for lab, card, v in rows]
 
 
 def short_labels(cards: Iterable[dict], team: bool = False) -> list[tuple[str, str]]:
@@ -331,10 +335,8 @@ def short_labels(cards: Iterable[dict], team: bool = False) -> list[tuple[str, s
     of text at 1366x768 beside JupyterLab's file browser): its name, its team in a word when ``team`` ("Space
     Satellites \u00b7 Blue"), and its place only when another card listed has the same label ("Combat Air
     Patrols (deployed in AL-19)").  The full words (:func:`names_known`) go in the line beside the control."""
-    cards = [c for c in cards if c.get("cid")]
-    base = [f"{c.get('name')}" + (f" \u00b7 {TEAM_WORD.get(c.get('team'), c.get('team'))}" if team else "")
-            for c in cards]
-    return [(b if base.count(b) == 1 else f"{b} ({place_words(c)})", c["cid"]) for b, c in zip(base, cards)]
+    return told_apart((f"{c.get('name')}" + (f" \u00b7 {palette.TEAM_WORD.get(c.get('team'), c.get('team'))}"
+                                             if team else ""), c, c["cid"]) for c in cards if c.get("cid"))
 
 
 def view_cards(game: Game, view: dict, viewer: str) -> tuple[list[dict], dict[str, dict[str, int]]]:

@@ -447,9 +447,7 @@ class CardsPanel:
             pay = self._pay(p)
             rows.append((f"{card.get('name')} \u00b7 " + (f"action #{p.action}" if pay == "action" else PAY_SHORT[pay]),
                          card, key))
-        labels = [r[0] for r in rows]
-        return [(lab if labels.count(lab) == 1 else f"{lab} ({card_hand.place_words(card)})", key)
-                for lab, card, key in rows]
+        return card_hand.told_apart(rows)
 
     def _card_words(self) -> str:
         """The chosen use in full words (plain text): "Combat Air Patrols (Blue (US), deployed in AN-27): a free

@@ -31,6 +31,7 @@ from bokeh.models import ColumnDataSource, GlyphRenderer, HoverTool
 
 from lcb_lab.ui.lcb.map import overlays as ov
 from lcb_lab.ui.lcb.map import palette, symbols
+from lcb_lab.ui.lcb.map.palette import TEAM_WORD
 
 if TYPE_CHECKING:
     from bokeh.plotting import figure
@@ -56,9 +57,6 @@ COUNTER_TEXT_PX = 34.0
 
 NARROW_EM = 0.48
 """Average width of a character of the narrow bold counter face, in em (for fitting a text)."""
-
-TEAM_WORD = {"US": "Blue", "RU": "Red"}
-"""A team's colour word in counter tips ("Blue", "Red")."""
 
 BACK_HATCH = "x"
 """Hatch pattern of a face-down counter (a second cue besides its colour and "?")."""

@@ -28,6 +28,9 @@ TEAM_BACK = {"US": "#2c4f73", "RU": "#7a2e28"}
 
 TEAM_NAME = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 
+TEAM_WORD = {"US": "Blue", "RU": "Red"}
+"""A team in one word (a counter's hover, a card picker's option; :data:`TEAM_NAME` in full)."""
+
 MP_COLOUR = {
     "blue": "#5b8fbf",     # naval: 1 MP for ships
     "green": "#c3d794",    # open: 1 MP
