@@ -168,7 +168,7 @@ class TableView:
         self.width: float | None = None
         self.frame = Frame(-pad, -pad, table.width + pad, table.height + pad, frame_height / (table.height + 2 * pad))
         """The table as drawn (the designed size until the browser reports the frame's: :meth:`fit_frame`)."""
-        self.layout = self._place_texts()
+        self._place_texts()
 
     def _terrain(self, p: Any) -> None:
         for kind, (colour, legend) in KIND_STYLE.items():
@@ -178,16 +178,15 @@ class TableView:
             p.patches([[x for x, _ in f.points] for f in feats], [[y for _, y in f.points] for f in feats],
                       fill_color=colour, fill_alpha=0.55, line_color=colour, legend_label=legend)
 
-    def _place_texts(self) -> Any:
+    def _place_texts(self) -> None:
         """Place the units' labels and the names for the frame, the sizes and the units of the moment
-        (:func:`~lcb_lab.ui.force_on_force.table_labels.place_labels`); returns the layout."""
+        (:func:`~lcb_lab.ui.force_on_force.table_labels.place_labels`), kept as :attr:`layout`."""
         units = [(_label(m), m.x, m.y) for m in self.shown]
         layout = place_labels(self.table, units, self.frame, self.sizes["units"], self.sizes["names"])
         self._name_sources[0].data = name_columns(layout.points)
         self._name_sources[1].data = name_columns(layout.features)
         self.sources["units"].data = self._unit_data(self.shown, layout.units)
         self.layout = layout
-        return layout
 
     @staticmethod
     def _unit_data(shown: list[UnitMark], placed: list[Placed] | None = None) -> dict[str, list]:
