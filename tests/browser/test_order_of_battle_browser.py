@@ -117,3 +117,59 @@ def test_at_1366x768_the_lab_fits_and_the_acts_stay_in_sight_beside_a_full_hand(
     page.screenshot(path=str(D.RESULTS / "order_of_battle_purchase_1366x768.png"))
     assert L.in_sight(L.tab(page, "Acts"))
     assert all(L.in_sight(L.button(page, act)) for act in ("End the purchase", "Buy Shield Matrix (3 Credits)"))
+
+
+_UMPIRE_VIEW_JS = """
+() => {
+  const app = document.querySelector('.lcb-app');
+  const clips = e => { let top = 0, bottom = innerHeight, left = 0, right = innerWidth;
+    for (let a = e.parentElement; a; a = a.parentElement) { const s = getComputedStyle(a);
+      if (s.overflowY !== 'visible' || s.overflowX !== 'visible') { const b = a.getBoundingClientRect();
+        top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom); left = Math.max(left, b.left);
+        right = Math.min(right, b.right); } }
+    return [top, bottom, left, right]; };
+  const cards = [...app.querySelectorAll('.oob-hand .oob-card, .oob-hand .oob-back, .oob-display .oob-card, .oob-display .oob-back')];
+  const hidden = cards.filter(c => { const r = c.getBoundingClientRect(), [t, b, l, rt] = clips(c);
+      return !(r.height > 0 && r.top >= t - 0.5 && r.bottom <= b + 0.5 && r.left >= l - 0.5 && r.right <= rt + 0.5); })
+    .map(c => { const r = c.getBoundingClientRect();
+      return `${c.innerText.split('\\n')[0]} at ${Math.round(r.top)}..${Math.round(r.bottom)} px`; });
+  const scrolls = [];
+  for (const start of [app.querySelector('.oob-hand .oob-card, .oob-hand .oob-back'), app.querySelector('.oob-display')])
+    for (let e = start; e && e !== app.parentElement; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (/(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1)
+      scrolls.push(`${String(e.className).split(' ').filter(c => c.startsWith('oob') || c.startsWith('lcb')).join('.') || e.tagName}: `
+                   + `${e.clientHeight} px of ${e.scrollHeight}`); }
+  return {cards: cards.length, hidden, scrolls: [...new Set(scrolls)]};
+}
+"""
+"""The Umpire view's cards (the hands above the tabs, the Command Displays) that are not whole inside the window
+and every box that clips them, and each box round them that scrolls."""
+
+
+@pytest.mark.browser
+def test_at_1366x768_in_voila_the_umpire_sees_every_card_whole_without_scrolling(page: Page, oob_url: str) -> None:
+    """An instructor projecting the Umpire view (every hand shown) at 1366x768 in Voila sees the whole table and
+    every hand with nothing to scroll: after the Draw Phase (15 hand cards, three Command Displays) and in the
+    Purchase Phase (a Fortune draw of 5 beside them), every card of the hands and of the table lies whole inside
+    the window, and neither the hand box nor the table scrolls (before, the hand box showed 526 px of 569, Cedar's
+    hand below its edge, and in the Purchase Phase 372 of 783)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(oob_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .oob-track").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    L.tab(page, "Acts").click()
+    for act, done, phase, count in (("draw up to the hand maximum", "draw fame", "II. Revenue Phase", 18),
+                                    ("Legit", "revenue", "III. Initiative Phase", 18),
+                                    ("Draw a Fortune card", "draw initiative", "IV. Purchase Phase", 23)):
+        for _ in range(3):                                        # the Umpire acts for each Commander in turn
+            L.button(page, act).click()
+            _message(page, f"{done}: done.")
+        expect(page.locator(".lcb-app .oob-phase.oob-now").first).to_have_text(phase, timeout=D.KERNEL_MS)
+        page.wait_for_timeout(500)
+        got = page.evaluate(_UMPIRE_VIEW_JS)
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / f"order_of_battle_umpire_{phase.split('.')[0]}_1366x768.png"))
+        assert got["cards"] == count, got
+        assert not got["hidden"] and not got["scrolls"], "\n  ".join(
+            [f"the Umpire view in the {phase}, 1366x768 Voila:"] + [f"card not whole in sight: {c}" for c in got["hidden"]]
+            + [f"scrolls: {s}" for s in got["scrolls"]])

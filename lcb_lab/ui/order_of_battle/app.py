@@ -68,6 +68,7 @@ class OobLab(LabShell):
         self.table_follower = follow(self.ctl, ["version", "viewer"], self._draw_table)
         self._draw_table()
         box = W.VBox([self.track, self.table], layout=W.Layout(width="100%", overflow="auto"))
+        box.add_class("oob-tablebox")
         return LabMap(box)
 
     def _draw_hand(self) -> None:

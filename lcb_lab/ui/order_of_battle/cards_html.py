@@ -22,49 +22,18 @@ from typing import Any
 
 from lcb_lab.games.order_of_battle.state import PHASE_LINES, PHASES, TITLES
 from lcb_lab.ui.lab.html import SANDBOX_MARK, esc, rule_badges, sandbox_value
+from lcb_lab.ui.order_of_battle.cards_css import CSS
 
-__all__ = ["CSS", "MORE_BELOW", "card_html", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
+__all__ = ["CSS", "MORE_BELOW", "card_html", "chip_html", "compact_words", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
            "card_words"]
 
-CSS = """<style>
-.oob-track { display: flex; flex-wrap: wrap; gap: 3px; margin: 4px 0; }
-.oob-phase { border: 1px solid #999; border-radius: 4px; padding: 2px 5px; font-size: 12px; background: #f4f4f4; }
-.oob-phase.oob-now { background: #1f6feb; color: white; font-weight: bold; border-color: #1f6feb; }
-.oob-phase.oob-done { color: #777; }
-.oob-cards { display: flex; flex-wrap: wrap; gap: 4px; margin: 2px 0 6px 0; }
-/* cards share a row's width (3 to a 400 px column, 2 to the narrowest table), their text wrapping inside */
-.oob-card { border: 1px solid #555; border-radius: 6px; padding: 3px 6px; box-sizing: border-box; flex: 1 1 112px;
-            min-width: 0; max-width: 156px; font-size: 11px; background: #fffdf5; overflow-wrap: anywhere; }
-.oob-card b { font-size: 12px; }
-.oob-back { border: 1px solid #555; border-radius: 6px; width: 54px; height: 46px; font-size: 10px;
-            background: repeating-linear-gradient(45deg, #4a5a7a, #4a5a7a 6px, #5d6f94 6px, #5d6f94 12px);
-            color: white; display: flex; align-items: center; justify-content: center; text-align: center; }
-.oob-sandbox { color: #a15c00; font-size: 10px; }
-.oob-display { border: 1px solid #ccc; border-radius: 6px; padding: 4px 6px; margin: 4px 0; }
-.oob-display.oob-acting { border-color: #1f6feb; box-shadow: 0 0 0 1px #1f6feb; }
-.oob-squad { border-left: 3px solid #999; padding-left: 6px; margin: 3px 0; }
-/* the hands above the tabs take at most 45% of the column and scroll inside: a Purchase Phase's Fortune draw
-   beside a full hand no longer pushes the Acts tab below a 1366x768 screen */
-.lcb-app .lcb-right > .oob-hand { flex: 0 1 auto; min-height: 0; max-height: 45%; overflow: hidden auto; }
-/* ... and more of the column while the Acts tab needs less (the hand gives way first, down to 45% of the
-   column or its whole content): a Revenue Phase's short tab leaves the hands their room */
-@supports (min-height: calc-size(max-content, size)) {
-  .lcb-app .lcb-right > .oob-hand { flex-shrink: 1000; max-height: none; min-height: calc-size(max-content, min(size, 45%)); } }
-/* "more below": a box that holds more than it shows says so at its bottom edge, over a fade (a scrollbar is
-   no cue: a Mac hides it until scrolled, a projector's screenshot has none); shown only while the box can
-   scroll on down (its scroll position drives it), gone at the end, where the last card shows whole */
-.oob-more { position: sticky; bottom: 0; height: 0; z-index: 2; opacity: 0; pointer-events: none;
-            animation: oob-more linear both; animation-timeline: scroll(nearest block); }
-.oob-more > span { position: absolute; left: 0; right: 0; bottom: 0; display: block; padding: 16px 0 2px 0;
-                   text-align: center; font-size: 11.5px; font-weight: bold; color: #0b5cad; line-height: 14px;
-                   background: linear-gradient(rgba(251, 249, 243, 0), #fbf9f3 55%); }
-@keyframes oob-more { 0%, 99% { opacity: 1; } 100% { opacity: 0; } }
-</style>"""
 
 SANDBOX = '<span class="oob-sandbox" title="the text prints no card: sandbox values">sandbox</span>'
 
-MORE_BELOW = '<div class="oob-more" aria-hidden="true"><span>\u25bc more below: scroll</span></div>'
-"""The "more below" cue, last in a box that may scroll (:data:`CSS`: shown only while there is more below)."""
+MORE_BELOW = ('<div class="oob-more" aria-hidden="true">\u25bc more below: scroll</div>'
+              '<div class="oob-more-end"></div>')
+"""The "more below" cue and its cover, last in a box that may scroll (:mod:`~.cards_css`: shown at the box's
+bottom edge only while there is more below, in every browser; no script)."""
 
 
 def card_words(card: Any) -> str:
@@ -91,12 +60,58 @@ def card_words(card: Any) -> str:
     return " \u00b7 ".join(b for b in bits if b)
 
 
-def card_html(card: Any, label: str = "") -> str:
-    """One card face: its name; its kind, ``label`` (an asset id) and the sandbox tag on one line; its values."""
+def card_html(card: Any, label: str = "", cls: str = "oob-card") -> str:
+    """One whole card face: its name; its kind, ``label`` (an asset id) and the sandbox tag on one line; its
+    values; ``cls``: the box's class (``"oob-face"`` inside a compact face)."""
     tag = SANDBOX if getattr(card, "source", "sandbox") == "sandbox" else ""
     extra = f" \u00b7 {esc(label)}" if label else ""
-    return (f'<div class="oob-card"><b>{esc(card.name)}</b><br><span class="lcb-muted">{esc(card.kind)}{extra}</span>'
+    return (f'<div class="{cls}"><b>{esc(card.name)}</b><br><span class="lcb-muted">{esc(card.kind)}{extra}</span>'
             f'{" " + tag if tag else ""}<br>{esc(card_words(card))}</div>')
+
+
+def compact_words(card: Any) -> str:
+    """A card's values in the compact face's short form (the key: :data:`KEY`): "M4 R3 D4 · C2", "atk +1 def +1",
+    "sector 3 · L1 C4", "sector 2 · 4/2 Fame", "+2 Fame"; its cost is the face's coin, its skills on hover."""
+    k = card.kind
+    bits = []
+    if k in ("battlelord", "pud", "equipment", "matrix"):
+        bits.append(" ".join(f"{f[0].upper()}{getattr(card, f)}" for f in ("melee", "ranged", "defense")
+                             if getattr(card, f)))
+    if k == "battlelord":
+        bits.append(f"C{card.command}")
+    if k == "equipment":
+        bits.append(str(card.slot))
+    if k == "matrix":
+        bits.append(f"+{card.generate} Fame")
+    if k == "battle":
+        bits.append(" ".join(f"{ {'attack': 'atk'}.get(f, 'def')} +{getattr(card, f)}" for f in ("attack", "defense") if getattr(card, f)))
+    if k == "hotspot":
+        bits.append(f"sector {card.sector} \u00b7 L{card.legit} C{card.criminal}")
+    if k == "mission":
+        bits.append(f"sector {card.primary_sector} \u00b7 {card.primary_fame}/{card.secondary_fame} Fame")
+    return " \u00b7 ".join(b for b in bits if b)
+
+
+KEY = ("M R D: melee, ranged, defense \u00b7 C: command \u00b7 L C: legit, criminal revenue \u00b7 "
+       "coin: cost in Credits \u00b7 hover or click a card for its whole face")
+"""The compact faces' key (under the table)."""
+
+
+def chip_html(card: Any, label: str = "") -> str:
+    """A compact card face (:mod:`~.cards_css`): the name, the cost as a coin, :func:`compact_words`; the kind in
+    its left edge's colour; its whole face (:func:`card_html`: kind, ``label``, sandbox tag, skills) on hover
+    and, opened by a click or Enter, inside it (a ``<details>``: no script)."""
+    k = card.kind
+    whole = f"{card.name}: {k}{', ' + label if label else ''}; {card_words(card)}"
+    if getattr(card, "source", "sandbox") == "sandbox":
+        whole += " (sandbox: the text prints no card)"
+    cost = (f'<span class="oob-cost" title="cost {esc(card.cost)} Credits">{esc(card.cost)}</span>'
+            if k not in ("hotspot", "mission", "battle") else "")
+    vals = compact_words(card)
+    line = f'<span class="oob-vals">{cost}{esc(vals)}</span>' if cost or vals else ""
+    return (f'<details class="oob-card oob-chip oob-k-{esc(k)}"><summary title="{esc(whole)}">'
+            f'<b>{esc(card.name)}</b>{line}</summary>'
+            + card_html(card, label, "oob-face") + "</details>")
 
 
 def back_html(text: str) -> str:
@@ -121,14 +136,15 @@ def phase_track_html(v: dict) -> str:
                f"{esc(', '.join(v['pending']) or 'nobody')}")
     lead = esc(v["lead"]) if v["lead"] else "not yet drawn this game"
     order = esc(" \u2192 ".join(seats))
-    return (f'<div class="lcb-card"><b>Turn {esc(v["turn"])}</b> {rule_badges(["l.9"])} '
+    return (f'<div class="lcb-card oob-trackcard"><b>Turn {esc(v["turn"])}</b> {rule_badges(["l.9"])} '
             f'<div class="oob-track">{"".join(boxes)}</div>{who}<br>'
             f'Clockwise: {order} \u00b7 Lead Commander (initiative): {lead} '
             f'{rule_badges(["l.33"])}</div>')
 
 
-def _cards_row(names: list[str], cards: Any) -> str:
-    return '<div class="oob-cards">' + "".join(card_html(cards[n]) for n in names) + "</div>"
+def _cards_row(names: list[str], cards: Any, compact: bool = False) -> str:
+    face = chip_html if compact else card_html
+    return '<div class="oob-cards">' + "".join(face(cards[n]) for n in names) + "</div>"
 
 
 def _backs_row(n: int, word: str) -> str:
@@ -136,20 +152,22 @@ def _backs_row(n: int, word: str) -> str:
 
 
 def hand_html(v: dict, cards: Any, viewer: str) -> str:
-    """The hands (module doc): a list in a Commander's view is its own, a count another's."""
+    """The hands (module doc): a list in a Commander's view is its own, drawn as whole faces; the umpire's view
+    lists every hand, each a row of compact faces (:func:`chip_html`); another's hand is a count of backs."""
     parts = []
     for c in v["commanders"]:
         name = esc(c["name"])
         if isinstance(c["hand"], list):
-            own = " (yours)" if c["name"] == viewer else ""
-            parts.append(f"<b>{name}{own}</b>: Fame hand, {len(c['hand'])} card(s) {rule_badges(['l.17'])}"
-                         + _cards_row(c["hand"], cards))
+            own = c["name"] == viewer
+            parts.append(f"<div class=\"oob-who\"><b>{name}{' (yours)' if own else ''}</b>: Fame hand, "
+                         f"{len(c['hand'])} card(s) {rule_badges(['l.17'])}</div>"
+                         + _cards_row(c["hand"], cards, compact=not own))
             if c["offer"]:
-                parts.append(f"{name}'s Fortune draw to buy from {rule_badges(['l.39', 'l.41'])}"
-                             + _cards_row(c["offer"], cards))
+                parts.append(f"<div class=\"oob-who\">{name}'s Fortune draw to buy from "
+                             f"{rule_badges(['l.39', 'l.41'])}</div>" + _cards_row(c["offer"], cards, compact=not own))
         else:
             offer = f", {c['offer']} Fortune card(s) drawn to buy from" if c["offer"] else ""
-            parts.append(f"<b>{name}</b>: Fame hand, {c['hand']} card(s){offer}"
+            parts.append(f"<div class=\"oob-who\"><b>{name}</b>: Fame hand, {c['hand']} card(s){offer}</div>"
                          + _backs_row(c["hand"], "Fame") + (_backs_row(c["offer"], "Fortune") if c["offer"] else ""))
     return '<div class="lcb-card">' + "".join(parts) + MORE_BELOW + "</div>"
 
@@ -158,7 +176,7 @@ def _asset_html(a: dict, cards: Any) -> str:
     if a["card"] is None:
         return back_html(f"{a['id']} " + ("PUD face down" if a["kind"] == "pud" else f"{a['kind']} face down"))
     label = a["id"] + ("" if a["face_up"] else ", face down")
-    return card_html(cards[a["card"]], label)
+    return chip_html(cards[a["card"]], label)
 
 
 def _squad_html(q: dict, assets: dict, cards: Any) -> str:
@@ -194,9 +212,9 @@ def display_html(v: dict, cards: Any, acting: str | None = None) -> str:
             f'Fortune {sandbox_value(c["fortune_deck"], deck_why)}{drawn}'
             '<div class="oob-cards">' + "".join(_asset_html(a, cards) for a in loose) + "</div>"
             + "".join(_squad_html(q, assets, cards) for q in squads) + "</div>")
-    key = (f'<div class="lcb-muted lcb-small oob-sandbox-key">{SANDBOX_MARK} sandbox value: the text prints none '
-           "(hover a value for lcb_lab's choice)</div>")
-    return "".join(out) + key + MORE_BELOW if out else ""
+    key = (f'<div class="lcb-muted oob-key oob-sandbox-key">{SANDBOX_MARK} sandbox value: the text prints none '
+           f"(hover a value for lcb_lab's choice) \u00b7 {esc(KEY)}</div>")
+    return '<div class="oob-table">' + "".join(out) + "</div>" + key + MORE_BELOW if out else ""
 
 
 def _placed_words(p: str, val: Any, cards: Any) -> str:
