@@ -1,14 +1,15 @@
 """What a class must read in a narrow JupyterLab column, in a real browser: Order of Battle's cards and LC:B's
 card pickers.
 
-* **Order of Battle** (``notebooks/order_of_battle_lab.ipynb``): once the Umpire has drawn every Commander's Fame
-  hand, the hand box above the tabs and the table (the map column: the Command Displays) hold more than they
-  show.  At 1366x768 in JupyterLab with the file browser open, in presentation mode there, and in Voila at
-  1920x1080: no card is cut inside its own box (its text wraps in it), no box scrolls sideways, and a box that
-  holds more below than it shows says so on the page -- a "more below" cue at its bottom edge, on screen
-  (headless Chromium draws no scrollbar, and a Mac's overlay scrollbar hides too: a scrollbar alone is no cue);
-  scrolled to its end, the cue is gone and the last card shows whole.  The hand box showed 451 px of cards
-  in 265 with nothing saying so.
+* **Order of Battle** (``notebooks/order_of_battle_lab.ipynb``): in the Purchase Phase, every Commander's Fame
+  hand drawn and the Lead Commander's Fortune draw beside it, in the Umpire's view (compact faces) and in the
+  Lead Commander's (its own hand and draw as whole faces).  At 1366x768 in JupyterLab with the file browser
+  open, in presentation mode there, and in Voila at 1920x1080: no card is cut inside its own box (its text wraps
+  in it), no box scrolls sideways, and a box that holds more below than it shows says so on the page -- a "more
+  below" cue at its bottom edge, drawn on top there (headless Chromium draws no scrollbar, and a Mac's overlay
+  scrollbar hides too: a scrollbar alone is no cue); scrolled to its end, the cue is gone (under its cover) and
+  the last card shows whole.  In JupyterLab every animation is switched off, as a browser without scroll-driven
+  animations (Firefox, Safari) runs the page: the cue was drawn by one, so only Chromium showed it.
 * **LC:B's Play a card** (``notebooks/lab_app.ipynb``) at 1366x768 beside the file browser: every option of
   *Card*, *At card* and *Detail* is as wide as its select shows (measured in the select's own font): "Signals
   Management (Red (RU), in the p" was all a student read.
@@ -37,10 +38,13 @@ _BOXES_JS = """
     const cards = [...box.querySelectorAll('.oob-card, .oob-back')];
     const cut = cards.filter(c => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
                      .map(c => `${c.innerText.split('\\n')[0]} (${c.scrollWidth}x${c.scrollHeight} in ${c.clientWidth}x${c.clientHeight})`);
-    const cue = box.querySelector('.oob-more > *');
+    const cue = box.querySelector('.oob-more');
     const cr = cue && cue.getBoundingClientRect();
-    const shown = cue && parseFloat(getComputedStyle(cue.parentElement).opacity) > 0.9 && cr.height > 8 &&
-                  cr.bottom <= r.bottom + 1 && cr.top >= r.top - 1 && cr.bottom >= r.bottom - 24;
+    if (cue) cue.style.pointerEvents = 'auto';               // what is drawn on top there: the cue, or its cover
+    const hit = cue && document.elementFromPoint((cr.left + cr.right) / 2, (cr.top + cr.bottom) / 2);
+    if (cue) cue.style.pointerEvents = '';
+    const shown = !!cue && cr.height > 8 && cr.bottom <= r.bottom + 1 && cr.top >= r.top - 1 && cr.bottom >= r.bottom - 24
+                  && parseFloat(getComputedStyle(cue).opacity) > 0.9 && !!hit && cue.contains(hit);
     const last = cards[cards.length - 1], lr = last && last.getBoundingClientRect();
     out[name] = {w: box.clientWidth, h: box.clientHeight, sw: box.scrollWidth, sh: box.scrollHeight,
                  top: box.scrollTop, cards: cards.length, cut, cue: !!shown,
@@ -88,13 +92,36 @@ def _oob_problems(page: Page, where: str) -> tuple[list[str], dict]:
     return out, first
 
 
-def _draw_every_hand(page: Page) -> None:
+NO_ANIMATIONS = "*, *::before, *::after { animation: none !important; }"
+"""A page with no animation: what a browser without scroll-driven animations shows of a cue that needs one."""
+
+
+def _to_the_purchase(page: Page) -> str:
+    """The Umpire draws every Fame hand, collects revenue and draws the Initiative: the Purchase Phase, the Lead
+    Commander's Fortune draw to buy from; returns the Lead Commander."""
     L.tab(page, "Acts").click()
-    for _ in range(3):                                        # the Umpire draws for each Commander in turn
-        L.button(page, "draw up to the hand maximum").click()
-        L.expect_message(page, "draw fame: done.")
-    expect(page.locator(".lcb-app .oob-phase.oob-now").first).to_have_text("II. Revenue Phase", timeout=D.KERNEL_MS)
-    expect(page.locator(".lcb-app .oob-hand .oob-card")).to_have_count(15, timeout=D.KERNEL_MS)
+    for act, done in (("draw up to the hand maximum", "draw fame"), ("Legit", "revenue"),
+                      ("Draw a Fortune card", "draw initiative")):
+        for _ in range(3):                                        # the Umpire acts for each Commander in turn
+            L.button(page, act).click()
+            L.expect_message(page, f"{done}: done.")
+    expect(page.locator(".lcb-app .oob-phase.oob-now").first).to_have_text("IV. Purchase Phase", timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-app .oob-hand .oob-card")).to_have_count(20, timeout=D.KERNEL_MS)
+    return page.locator(".lcb-app .oob-display.oob-acting b").first.inner_text()
+
+
+def _both_views(page: Page, where: str, lead: str, shot: str) -> tuple[list[str], dict]:
+    """:func:`_oob_problems` in the Umpire's view and in ``lead``'s (then back to the Umpire's); screenshots."""
+    problems, _got = _oob_problems(page, f"{where}, the Umpire's view")
+    page.screenshot(path=str(D.RESULTS / f"{shot}_umpire.png"))
+    L.show_view(page, lead)
+    expect(page.locator(".lcb-app .oob-hand").first).to_contain_text(f"{lead} (yours)", timeout=D.KERNEL_MS)
+    page.wait_for_timeout(500)
+    more, got = _oob_problems(page, f"{where}, {lead}'s view")
+    page.screenshot(path=str(D.RESULTS / f"{shot}_{lead.lower()}.png"))
+    L.show_view(page, "Umpire")
+    expect(page.locator(".lcb-app .oob-hand").first).not_to_contain_text("(yours)", timeout=D.KERNEL_MS)
+    return problems + more, got
 
 
 @pytest.mark.browser
@@ -106,16 +133,16 @@ def test_order_of_battle_beside_the_file_browser_shows_whole_cards_or_says_more_
     L.run_all(page)
     expect(page.locator(".lcb-app .oob-track").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
     L.wait_kernel_idle(page)
+    page.add_style_tag(content=NO_ANIMATIONS)
     page.evaluate("() => document.querySelector('.lcb-app').scrollIntoView({block: 'start'})")
-    _draw_every_hand(page)
+    lead = _to_the_purchase(page)
     page.wait_for_timeout(500)
-    problems, got = _oob_problems(page, "JupyterLab 1366x768")
     D.RESULTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(D.RESULTS / "narrow_oob_jupyterlab_1366x768.png"))
+    problems, got = _both_views(page, "JupyterLab 1366x768", lead, "narrow_oob_jupyterlab_1366x768")
     assert got["hand"]["sh"] > got["hand"]["h"] + 1, f"the hand holds no more than it shows: not this test's case {got}"
     L.presentation(page)
-    more, _got = _oob_problems(page, "JupyterLab 1366x768, presentation")
-    page.screenshot(path=str(D.RESULTS / "narrow_oob_jupyterlab_1366x768_presentation.png"))
+    more, _got = _both_views(page, "JupyterLab 1366x768, presentation", lead,
+                             "narrow_oob_jupyterlab_1366x768_presentation")
     assert not problems + more, "\n  ".join(["", *problems, *more])
 
 
@@ -126,14 +153,12 @@ def test_order_of_battle_in_voila_at_1920x1080_shows_whole_cards_or_says_more_be
     try:
         page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
         expect(page.locator(".lcb-app .oob-track").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
-        _draw_every_hand(page)
+        lead = _to_the_purchase(page)
         page.wait_for_timeout(500)
-        problems, _got = _oob_problems(page, "Voila 1920x1080")
         D.RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(D.RESULTS / "narrow_oob_voila_1920x1080.png"))
+        problems, _got = _both_views(page, "Voila 1920x1080", lead, "narrow_oob_voila_1920x1080")
         L.presentation(page)
-        more, _got = _oob_problems(page, "Voila 1920x1080, presentation")
-        page.screenshot(path=str(D.RESULTS / "narrow_oob_voila_1920x1080_presentation.png"))
+        more, _got = _both_views(page, "Voila 1920x1080, presentation", lead, "narrow_oob_voila_1920x1080_presentation")
         assert not problems + more, "\n  ".join(["", *problems, *more])
     finally:
         page.goto("about:blank")

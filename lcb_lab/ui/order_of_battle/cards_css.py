@@ -30,8 +30,8 @@ CSS = """<style>
             min-width: 0; max-width: 156px; font-size: 11px; background: #fffdf5; overflow-wrap: anywhere; }
 .oob-card b { font-size: 12px; }
 /* a compact face: name and cost on top, the values below; the whole face on hover (title) and on a click */
-.oob-card.oob-chip { padding: 1px 4px; flex: 1 1 86px; max-width: 132px; line-height: 13px; border-radius: 4px;
-                     border-left-width: 4px; }
+.oob-card.oob-chip { padding: 1px 3px 1px 4px; flex: 1 1 70px; min-width: min-content; max-width: 132px;
+                     line-height: 13px; border-radius: 4px; border-left-width: 4px; overflow-wrap: normal; }
 .oob-chip > summary { display: block; list-style: none; cursor: pointer; }
 .oob-chip > summary::-webkit-details-marker { display: none; }
 .oob-chip > summary b { font-size: 11.5px; }
@@ -51,7 +51,7 @@ CSS = """<style>
 .oob-hand .oob-back { width: 40px; height: 24px; font-size: 9.5px; border-radius: 4px; }
 .oob-sandbox { color: #a15c00; font-size: 10px; }
 /* the table: a column per Commander (its Command Display), as many side by side as the map column holds */
-.oob-table { display: grid; grid-template-columns: repeat(auto-fit, minmax(128px, 1fr)); gap: 4px; }
+.oob-table { display: grid; grid-template-columns: repeat(auto-fit, minmax(100px, 1fr)); gap: 4px; }
 .oob-display { border: 1px solid #ccc; border-radius: 6px; padding: 2px 4px; margin: 2px 0; min-width: 0;
                font-size: 11.5px; line-height: 15px; }
 .oob-display.oob-acting { border-color: #1f6feb; box-shadow: 0 0 0 1px #1f6feb; }
@@ -76,4 +76,8 @@ CSS = """<style>
             background: #e8f0fb; border-top: 1px solid #0b5cad; box-sizing: border-box; }
 .oob-more-end { position: relative; z-index: 3; height: 16px; margin-top: -16px; background: #fbf9f3; }
 .oob-tablebox .oob-more-end { background: var(--jp-layout-color0, #ffffff); }
+/* presentation mode grows the table too, as far as the map column's width allows (beside the file browser: not) */
+.oob-tablebox { container: oob-table / inline-size; }
+@container oob-table (min-width: 440px) { .lcb-presentation .oob-tablebox > * { zoom: 1.2; } }
+@container oob-table (min-width: 640px) { .lcb-presentation .oob-tablebox > * { zoom: 1.45; } }
 </style>"""

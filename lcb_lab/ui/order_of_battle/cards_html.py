@@ -212,8 +212,8 @@ def display_html(v: dict, cards: Any, acting: str | None = None) -> str:
             f'Fortune {sandbox_value(c["fortune_deck"], deck_why)}{drawn}'
             '<div class="oob-cards">' + "".join(_asset_html(a, cards) for a in loose) + "</div>"
             + "".join(_squad_html(q, assets, cards) for q in squads) + "</div>")
-    key = (f'<div class="lcb-muted oob-key oob-sandbox-key">{SANDBOX_MARK} sandbox value: the text prints none '
-           f"(hover a value for lcb_lab's choice) \u00b7 {esc(KEY)}</div>")
+    key = (f'<div class="lcb-muted oob-key">{esc(KEY)}</div><div class="lcb-muted oob-key oob-sandbox-key">'
+           f"{SANDBOX_MARK} sandbox value: the text prints none (hover a value for lcb_lab's choice)</div>")
     return '<div class="oob-table">' + "".join(out) + "</div>" + key + MORE_BELOW if out else ""
 
 
