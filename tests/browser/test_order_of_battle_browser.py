@@ -173,3 +173,52 @@ def test_at_1366x768_in_voila_the_umpire_sees_every_card_whole_without_scrolling
         assert not got["hidden"] and not got["scrolls"], "\n  ".join(
             [f"the Umpire view in the {phase}, 1366x768 Voila:"] + [f"card not whole in sight: {c}" for c in got["hidden"]]
             + [f"scrolls: {s}" for s in got["scrolls"]])
+
+
+MID_GAME = """\
+from lcb_lab.games.order_of_battle import actions as A
+from lcb_lab.games.order_of_battle.game import new_game
+from lcb_lab.ui.order_of_battle.app import open_order_of_battle_lab
+from tests.order_of_battle.helpers import give, squad
+
+g = new_game(3, seed=1)
+for who in ("Ash", "Birch", "Cedar"):
+    g.apply(A.DrawFame(0))
+tables = {"Ash": ["Iron Kade", "Gunner", "Netrunner", "Flak Vest", "Shield Matrix", "Scanner", "Street Tough",
+                  "Night Strip"],
+          "Birch": ["Vex Marlowe", "Street Tough", "Monoblade", "Gunner", "Rail Pistol", "Data Haven", "Street Tough"],
+          "Cedar": ["Netrunner", "Flak Vest", "Shield Matrix", "Data Haven", "Gunner"]}
+ids = {who: [give(g, who, card) for card in cards] for who, cards in tables.items()}
+squad(g, "Ash", ids["Ash"][0], puds=ids["Ash"][1:3], equipment=ids["Ash"][3:4])
+squad(g, "Ash", ids["Ash"][6])
+squad(g, "Birch", ids["Birch"][0], puds=ids["Birch"][1:2], equipment=ids["Birch"][2:3])
+squad(g, "Birch", ids["Birch"][3], equipment=ids["Birch"][4:5])
+squad(g, "Cedar", ids["Cedar"][0], equipment=ids["Cedar"][1:2])
+lab = open_order_of_battle_lab(game=g)
+lab.widget
+"""
+"""A table as a fourth turn's: every Commander's Fame hand drawn, 9, 8 and 6 cards on the Command Displays (Home
+Turf with them), five squads -- Battlelords, PUDs and Equipment, a face-down PUD among Birch's."""
+
+
+@pytest.fixture(scope="module")
+def mid_game_url(tmp_path_factory):
+    yield from D.serve_staged(tmp_path_factory.mktemp("oob_mid_game"), "oob_mid_game", MID_GAME)
+
+
+@pytest.mark.browser
+def test_at_1366x768_in_voila_the_umpire_sees_a_fourth_turns_table_whole(page: Page, mid_game_url: str) -> None:
+    """The same with a table as a fourth turn's (:data:`MID_GAME`: 23 cards on the Command Displays, five squads):
+    every card whole in the window, nothing scrolls (before, the table scrolled too)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(mid_game_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .oob-track").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .oob-squad")).to_have_count(5, timeout=D.KERNEL_MS)
+    page.wait_for_timeout(500)
+    got = page.evaluate(_UMPIRE_VIEW_JS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / "order_of_battle_umpire_mid_game_1366x768.png"))
+    assert got["cards"] == 15 + 23, got
+    assert not got["hidden"] and not got["scrolls"], "\n  ".join(
+        ["the Umpire view of a fourth turn's table, 1366x768 Voila:"] + [f"card not whole in sight: {c}" for c in got["hidden"]]
+        + [f"scrolls: {s}" for s in got["scrolls"]])

@@ -32,10 +32,11 @@ CSS = """<style>
 /* a compact face: name and cost on top, the values below; the whole face on hover (title) and on a click */
 .oob-card.oob-chip { padding: 1px 3px 1px 4px; flex: 1 1 70px; min-width: min-content; max-width: 132px;
                      line-height: 13px; border-radius: 4px; border-left-width: 4px; overflow-wrap: normal; }
-.oob-chip > summary { display: block; list-style: none; cursor: pointer; }
+.oob-chip > summary { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 5px; list-style: none;
+                      cursor: pointer; }
 .oob-chip > summary::-webkit-details-marker { display: none; }
 .oob-chip > summary b { font-size: 11.5px; }
-.oob-chip .oob-vals { display: block; color: #2b3440; font-size: 10.5px; }
+.oob-chip .oob-vals { color: #2b3440; font-size: 10.5px; }
 .oob-cost { display: inline-block; margin-right: 3px; min-width: 13px; height: 13px; border-radius: 7px; background: #e5b73b;
             color: #1f2a33; font-size: 10px; font-weight: bold; text-align: center; line-height: 13px; }
 .oob-chip[open] { flex-basis: 100%; max-width: none; }
