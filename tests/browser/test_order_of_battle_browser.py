@@ -176,6 +176,7 @@ def test_at_1366x768_in_voila_the_umpire_sees_every_card_whole_without_scrolling
 
 
 MID_GAME = """\
+from IPython.display import Markdown, display
 from lcb_lab.games.order_of_battle import actions as A
 from lcb_lab.games.order_of_battle.game import new_game
 from lcb_lab.ui.order_of_battle.app import open_order_of_battle_lab
@@ -195,6 +196,7 @@ squad(g, "Birch", ids["Birch"][0], puds=ids["Birch"][1:2], equipment=ids["Birch"
 squad(g, "Birch", ids["Birch"][3], equipment=ids["Birch"][4:5])
 squad(g, "Cedar", ids["Cedar"][0], equipment=ids["Cedar"][1:2])
 lab = open_order_of_battle_lab(game=g)
+display(Markdown("**Order of Battle** \u2014 the lab, a fourth turn's table (the app's one-line heading above it)."))
 lab.widget
 """
 """A table as a fourth turn's: every Commander's Fame hand drawn, 9, 8 and 6 cards on the Command Displays (Home

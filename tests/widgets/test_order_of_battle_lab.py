@@ -23,7 +23,7 @@ from lcb_lab.games.order_of_battle.game import new_game
 from lcb_lab.ui.lab.fork_view import ForkView
 from lcb_lab.ui.order_of_battle.app import OobLab, open_order_of_battle_lab
 from lcb_lab.ui.order_of_battle.game_ui import OobDiff
-from lcb_lab.ui.order_of_battle.cards_html import MORE_BELOW
+from lcb_lab.ui.order_of_battle.cards_html import MORE_BELOW, compact_words
 from tests.order_of_battle.helpers import at_phase, bare, data, give, squad
 from tests.secret_text import tree_strings
 
@@ -407,3 +407,48 @@ def test_a_commander_may_not_take_back_a_draw_nor_a_step_that_ended_the_phase():
     assert not lab.undo() and "the last step ended the phase" in lab.message.value
     lab.set_team("instructor")
     assert lab.undo() and lab.game.history.cursor == 0 and "II. Revenue Phase" in lab.acts_panel.head.value
+
+
+def test_the_umpire_reads_every_hand_and_the_table_as_compact_faces_a_commander_its_own_hand_whole():
+    """The Umpire's view draws each Commander's hand as one row of compact faces (name, cost coin, short values,
+    the kind in the edge; the whole face on hover and inside, opened by a click) and the table's cards alike, a
+    face-down card hatched; a Commander's own hand keeps the whole faces, another's a count of backs, and a card
+    the owner keeps face down is a back on the other Commanders' tables."""
+    g = new_game(3, seed=1)
+    for _ in range(3):
+        g.apply(A.DrawFame(0))
+    down = give(g, "Birch", "Street Tough")                                  # a PUD: face down
+    give(g, "Birch", "Vex Marlowe")
+    lab = open_order_of_battle_lab(game=g)
+    hand, table = lab.hand.value, lab.table.value
+    rows = re.findall(r'<div class="oob-who"><b>(\w+)</b>: Fame hand, 5 card\(s\) <span class="lcb-rule">l\.17</span></div>'
+                      r'<div class="oob-cards">((?:<details class="oob-card oob-chip.*?</details>)+)</div>', hand)
+    assert [who for who, _row in rows] == ["Ash", "Birch", "Cedar"]
+    assert re.findall(r"<summary[^>]*><b>([^<]+)</b>", rows[0][1]) == ASH_HAND
+    assert '<div class="oob-card"><b>' not in hand                           # no whole face in the Umpire's hands
+    assert ('<details class="oob-card oob-chip oob-k-battle"><summary title="Ambush: battle; attack +2 (sandbox: the '
+            'text prints no card)"><b>Ambush</b><span class="oob-vals">atk +2</span></summary><div class="oob-face">'
+            '<b>Ambush</b><br><span class="lcb-muted">battle</span>') in hand
+    assert ('<details class="oob-card oob-chip oob-k-pud oob-down"><summary title="Street Tough: pud, '
+            f'{down}, face down; cost 2 · melee 2 ranged 1 defense 2 · stealth (sandbox: the text prints no card)"><b>'
+            'Street Tough</b><span class="oob-skill" title="stealth">STE</span><span class="oob-vals"><span class="oob-cost" '
+            'title="cost 2 Credits">2</span>M2 R1 D2</span></summary>') in table
+    assert '<span class="oob-vals"><span class="oob-cost" title="cost 6 Credits">6</span>M4 R3 D4 \u00b7 C2</span>' in table
+    assert table.startswith('<div class="oob-table"><div class="oob-display oob-acting"><b>Ash</b>')
+    lab.set_team("Birch")
+    hand, table = lab.hand.value, lab.table.value
+    assert re.findall(r'<div class="oob-card"><b>([^<]+)</b>', hand) == ["Data Haven", "Overload", "Extraction",
+                                                                          "Overload", "Ambush"]
+    assert "oob-chip" not in hand and hand.count("oob-back") == 10
+    assert "oob-down" in table and "Street Tough" in table                   # its own face-down PUD, hatched
+    lab.set_team("Cedar")
+    assert f"{down} PUD face down" in lab.table.value and "Street Tough" not in _page(lab)
+
+
+@pytest.mark.parametrize("card,words", [
+    ("Vex Marlowe", "M4 R3 D4 \u00b7 C2"), ("Street Tough", "M2 R1 D2"), ("Scanner", "R1 D1 \u00b7 gizmo"),
+    ("Shield Matrix", "D3 \u00b7 +1 Fame"), ("Overload", "atk +1 def +1"), ("Take Cover", "def +2"),
+    ("Night Strip", "sector 3 \u00b7 L1 C4"), ("Sabotage", "sector 3 \u00b7 5/2 Fame")])
+def test_a_compact_face_gives_each_kinds_values_in_short(card: str, words: str):
+    """The compact face's values line for each kind of card (the key under the table spells the letters out)."""
+    assert compact_words(new_game(2, seed=1).cards[card]) == words

@@ -37,8 +37,14 @@ CSS = """<style>
 .oob-chip > summary::-webkit-details-marker { display: none; }
 .oob-chip > summary b { font-size: 11.5px; }
 .oob-chip .oob-vals { color: #2b3440; font-size: 10.5px; }
+.oob-skill { border: 1px solid #8a7ab0; border-radius: 3px; padding: 0 2px; font-size: 9px;
+             line-height: 11px; color: #4a3680; background: #f1edf9; white-space: nowrap; }
+.oob-skill + .oob-skill { margin-left: -3px; }
+.oob-chip .oob-skill + .oob-vals { flex-basis: 100%; }
 .oob-cost { display: inline-block; margin-right: 3px; min-width: 13px; height: 13px; border-radius: 7px; background: #e5b73b;
             color: #1f2a33; font-size: 10px; font-weight: bold; text-align: center; line-height: 13px; }
+.oob-card.oob-chip.oob-down { border-style: dashed; border-left-style: solid;
+  background: repeating-linear-gradient(135deg, #fffdf5, #fffdf5 5px, #e9edf5 5px, #e9edf5 7px); }
 .oob-chip[open] { flex-basis: 100%; max-width: none; }
 .oob-chip > .oob-face { border-top: 1px dotted #999; margin-top: 2px; padding-top: 1px; }
 /* the kind in the left edge (and in words on hover and in the opened face) */

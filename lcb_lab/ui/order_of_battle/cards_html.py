@@ -24,7 +24,7 @@ from lcb_lab.games.order_of_battle.state import PHASE_LINES, PHASES, TITLES
 from lcb_lab.ui.lab.html import SANDBOX_MARK, esc, rule_badges, sandbox_value
 from lcb_lab.ui.order_of_battle.cards_css import CSS
 
-__all__ = ["CSS", "MORE_BELOW", "card_html", "chip_html", "compact_words", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
+__all__ = ["CSS", "MORE_BELOW", "card_html", "chip_html", "compact_words", "skill_tag", "cards_key", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
            "card_words"]
 
 
@@ -71,7 +71,7 @@ def card_html(card: Any, label: str = "", cls: str = "oob-card") -> str:
 
 def compact_words(card: Any) -> str:
     """A card's values in the compact face's short form (the key: :data:`KEY`): "M4 R3 D4 · C2", "atk +1 def +1",
-    "sector 3 · L1 C4", "sector 2 · 4/2 Fame", "+2 Fame"; its cost is the face's coin, its skills on hover."""
+    "sector 3 · L1 C4", "sector 2 · 4/2 Fame", "+2 Fame"; its cost is the face's coin, its skills a line of their own."""
     k = card.kind
     bits = []
     if k in ("battlelord", "pud", "equipment", "matrix"):
@@ -92,24 +92,40 @@ def compact_words(card: Any) -> str:
     return " \u00b7 ".join(b for b in bits if b)
 
 
+def skill_tag(skill: str) -> str:
+    """A skill's tag on a compact face: its first three letters in capitals ("recon" -> "REC")."""
+    return skill[:3].upper()
+
+
+def cards_key(cards: Any) -> str:
+    """The compact faces' key (:data:`KEY`) and the skill tags of ``cards`` (the game's card set) spelt out."""
+    skills = sorted({k for c in getattr(cards, "cards", {}).values() for k in c.skills})
+    return KEY + "".join(f" \u00b7 {skill_tag(k)} {k}" for k in skills)
+
+
 KEY = ("M R D: melee, ranged, defense \u00b7 C: command \u00b7 L C: legit, criminal revenue \u00b7 "
-       "coin: cost in Credits \u00b7 hover or click a card for its whole face")
+       "coin: cost in Credits \u00b7 hatched: face down \u00b7 hover or click a card for its whole face")
 """The compact faces' key (under the table)."""
 
 
-def chip_html(card: Any, label: str = "") -> str:
-    """A compact card face (:mod:`~.cards_css`): the name, the cost as a coin, :func:`compact_words`; the kind in
+def chip_html(card: Any, label: str = "", face_down: bool = False) -> str:
+    """A compact card face (:mod:`~.cards_css`): the name, the cost as a coin, :func:`compact_words`, the skills
+    as tags (:func:`skill_tag`: a Mission's to hold, l.110; a squad member's); the kind in
     its left edge's colour; its whole face (:func:`card_html`: kind, ``label``, sandbox tag, skills) on hover
-    and, opened by a click or Enter, inside it (a ``<details>``: no script)."""
+    and, opened by a click or Enter, inside it (a ``<details>``: no script).  ``face_down``: a card its owner
+    keeps face down (the others see its back), drawn hatched with a dashed edge -- only the owner's and the
+    umpire's views draw its face."""
     k = card.kind
+    down = " oob-down" if face_down else ""
     whole = f"{card.name}: {k}{', ' + label if label else ''}; {card_words(card)}"
     if getattr(card, "source", "sandbox") == "sandbox":
         whole += " (sandbox: the text prints no card)"
-    cost = (f'<span class="oob-cost" title="cost {esc(card.cost)} Credits">{esc(card.cost)}</span>'
+    cost = (f'<span class="oob-cost" title="cost {esc(card.cost)} Credit{"" if card.cost == 1 else "s"}">{esc(card.cost)}</span>'
             if k not in ("hotspot", "mission", "battle") else "")
     vals = compact_words(card)
-    line = f'<span class="oob-vals">{cost}{esc(vals)}</span>' if cost or vals else ""
-    return (f'<details class="oob-card oob-chip oob-k-{esc(k)}"><summary title="{esc(whole)}">'
+    line = "".join(f'<span class="oob-skill" title="{esc(k)}">{esc(skill_tag(k))}</span>' for k in card.skills)
+    line += f'<span class="oob-vals">{cost}{esc(vals)}</span>' if cost or vals else ""
+    return (f'<details class="oob-card oob-chip oob-k-{esc(k)}{down}"><summary title="{esc(whole)}">'
             f'<b>{esc(card.name)}</b>{line}</summary>'
             + card_html(card, label, "oob-face") + "</details>")
 
@@ -176,7 +192,7 @@ def _asset_html(a: dict, cards: Any) -> str:
     if a["card"] is None:
         return back_html(f"{a['id']} " + ("PUD face down" if a["kind"] == "pud" else f"{a['kind']} face down"))
     label = a["id"] + ("" if a["face_up"] else ", face down")
-    return chip_html(cards[a["card"]], label)
+    return chip_html(cards[a["card"]], label, face_down=not a["face_up"])
 
 
 def _squad_html(q: dict, assets: dict, cards: Any) -> str:
@@ -212,7 +228,7 @@ def display_html(v: dict, cards: Any, acting: str | None = None) -> str:
             f'Fortune {sandbox_value(c["fortune_deck"], deck_why)}{drawn}'
             '<div class="oob-cards">' + "".join(_asset_html(a, cards) for a in loose) + "</div>"
             + "".join(_squad_html(q, assets, cards) for q in squads) + "</div>")
-    key = (f'<div class="lcb-muted oob-key">{esc(KEY)}</div><div class="lcb-muted oob-key oob-sandbox-key">'
+    key = (f'<div class="lcb-muted oob-key">{esc(cards_key(cards))}</div><div class="lcb-muted oob-key oob-sandbox-key">'
            f"{SANDBOX_MARK} sandbox value: the text prints none (hover a value for lcb_lab's choice)</div>")
     return '<div class="oob-table">' + "".join(out) + "</div>" + key + MORE_BELOW if out else ""
 
