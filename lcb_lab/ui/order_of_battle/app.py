@@ -5,11 +5,13 @@ a hand-and-phase view.
 
 * **the table** (the map column): the phase track -- the nine phases in order with the current one
   highlighted, the turn, who has completed the phase and who is still to act (l.9), the clockwise
-  seating and the Lead Commander (l.33) -- and every Commander's Command Display (Fame, Credits,
-  Reputation, Hotspots, squads with their PUDs and Equipment; what another Commander keeps face
+  seating and the Lead Commander (l.33) -- and every Commander's Command Display in a column of its own
+  (Fame, Credits, Reputation, Hotspots, squads with their PUDs and Equipment as compact faces: name,
+  cost, short values, skill tags, the whole face on hover or a click; what another Commander keeps face
   down drawn as a card back);
-* **the hand** (above the tabs): the viewer's Fame hand and Fortune draw as cards (name, cost,
-  scores, the *sandbox* tag: the text prints no card), every other Commander's as a count of backs;
+* **the hand** (above the tabs): the viewer's own Fame hand and Fortune draw as whole cards (name, cost,
+  scores, the *sandbox* tag: the text prints no card), every hand as a row of compact faces in the
+  umpire's view, every other Commander's as a count of backs (layout: :mod:`~.cards_css`);
 * the **Acts** tab (:class:`~lcb_lab.ui.order_of_battle.acts_panel.ActsPanel`): the viewer's legal
   acts as buttons and pickers, the exact odds before the Initiative draw, the skirmish with a
   placement committed face down shown as "committed" to the others, *Hand over* to the Commander

@@ -1,19 +1,21 @@
 """HTML of the Order of Battle lab's table, from one viewer's observer view (no state read):
 
-* :func:`card_html` -- one card face (name, kind, cost, scores, skills, the *sandbox* tag: the text
-  prints no card); :func:`back_html` -- a card back (a hand card, a face-down PUD, l.43, a
-  deactivated Hotspot, l.108);
+* :func:`card_html` -- one whole card face (name, kind, cost, scores, skills, the *sandbox* tag: the
+  text prints no card); :func:`chip_html` -- a compact face (name, cost coin, :func:`compact_words`, skill
+  tags; the whole face on hover and on a click); :func:`back_html` -- a card back (a hand card, a
+  face-down PUD, l.43, a deactivated Hotspot, l.108);
 * :func:`phase_track_html` -- the nine phases in order (l.9-131), the current one highlighted, the
   turn, who has completed the phase and who is still to act (each phase is completed by all
   players before the next, l.9), the clockwise seating and the Lead Commander (l.33);
-* :func:`hand_html` -- the viewer's Fame hand and Fortune draw as cards, every other Commander's
-  as a count of backs;
-* :func:`display_html` -- each Commander's Command Display: Fame, Credits (its own), Reputation,
-  Hotspots, squads with their PUDs and Equipment (face-down ones as backs to the others);
+* :func:`hand_html` -- the viewer's Fame hand and Fortune draw as whole cards, every hand as a row of
+  compact faces in the umpire's view, another Commander's as a count of backs;
+* :func:`display_html` -- each Commander's Command Display in a column: Fame, Credits (its own),
+  Reputation, Hotspots, squads with their PUDs and Equipment as compact faces (face-down ones as backs
+  to the others), the key of the compact faces and of the sandbox mark, the "more below" cue;
 * :func:`battle_html` -- the skirmish being fought, a round's face-down placement shown as
   "committed" to the other side until revealed (l.91-93).
 
-Pure functions of their arguments: ``v`` is :func:`lcb_lab.games.order_of_battle.observer.view`'s
+The styles and the layout: :mod:`~lcb_lab.ui.order_of_battle.cards_css`.  Pure functions of their arguments: ``v`` is :func:`lcb_lab.games.order_of_battle.observer.view`'s
 dict for the viewer, ``cards`` the game's card set (public: the catalog).
 """
 from __future__ import annotations
@@ -24,8 +26,8 @@ from lcb_lab.games.order_of_battle.state import PHASE_LINES, PHASES, TITLES
 from lcb_lab.ui.lab.html import SANDBOX_MARK, esc, rule_badges, sandbox_value
 from lcb_lab.ui.order_of_battle.cards_css import CSS
 
-__all__ = ["CSS", "MORE_BELOW", "card_html", "chip_html", "compact_words", "skill_tag", "cards_key", "back_html", "phase_track_html", "hand_html", "display_html", "battle_html",
-           "card_words"]
+__all__ = ["CSS", "MORE_BELOW", "KEY", "card_html", "chip_html", "compact_words", "skill_tag", "cards_key", "back_html",
+           "phase_track_html", "hand_html", "display_html", "battle_html", "card_words"]
 
 
 SANDBOX = '<span class="oob-sandbox" title="the text prints no card: sandbox values">sandbox</span>'
