@@ -153,7 +153,8 @@ def test_at_1366x768_in_voila_the_umpire_sees_every_card_whole_without_scrolling
     every hand with nothing to scroll: after the Draw Phase (15 hand cards, three Command Displays) and in the
     Purchase Phase (a Fortune draw of 5 beside them), every card of the hands and of the table lies whole inside
     the window, and neither the hand box nor the table scrolls (before, the hand box showed 526 px of 569, Cedar's
-    hand below its edge, and in the Purchase Phase 372 of 783)."""
+    hand below its edge, and in the Purchase Phase 372 of 783).  A compact face names the whole card on hover, and
+    a click on it shows the whole face (Enter closes it again)."""
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(oob_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
     expect(page.locator(".lcb-app .oob-track").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
@@ -173,6 +174,16 @@ def test_at_1366x768_in_voila_the_umpire_sees_every_card_whole_without_scrolling
         assert not got["hidden"] and not got["scrolls"], "\n  ".join(
             [f"the Umpire view in the {phase}, 1366x768 Voila:"] + [f"card not whole in sight: {c}" for c in got["hidden"]]
             + [f"scrolls: {s}" for s in got["scrolls"]])
+    chip = page.locator(".lcb-app .oob-hand .oob-chip").first               # Ash's Night Strip: its whole face
+    face = chip.locator(".oob-face")
+    assert chip.locator("summary").get_attribute("title") == (
+        "Night Strip: hotspot; sector 3 \u00b7 legit 1 / criminal 4 (sandbox: the text prints no card)")
+    expect(face).to_be_hidden()
+    chip.locator("summary").click()                                       # a click opens it, in every browser
+    expect(face).to_be_visible()
+    expect(face).to_contain_text("hotspot sandbox")
+    chip.locator("summary").press("Enter")                                # and the keyboard closes it
+    expect(face).to_be_hidden()
 
 
 MID_GAME = """\

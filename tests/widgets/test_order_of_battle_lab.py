@@ -58,9 +58,9 @@ def test_the_lab_opens_on_the_draw_phase_with_its_parts():
     assert repr(lab) == "<OobLab: Order of Battle, 3 Commanders, instructor view>"
     track = lab.track.value
     assert re.findall(r'<span class="oob-phase([^"]*)" title="(l\.\d+)">([^<]+)</span>', track) == [
-        (" oob-now", "l.17", "I. Draw Phase"), ("", "l.25", "II. Revenue Phase"), ("", "l.33", "III. Initiative Phase"),
-        ("", "l.39", "IV. Purchase Phase"), ("", "l.53", "V. Organization Phase"), ("", "l.63", "VI. Assignment Phase"),
-        ("", "l.79", "VII. Mission Phase"), ("", "l.119", "VIII. Victory Phase"), ("", "l.131", "IX. Hotspot Phase")]
+        (" oob-now", "l.17", "I. Draw Phase"), ("", "l.25", "II. Revenue"), ("", "l.33", "III. Initiative"),
+        ("", "l.39", "IV. Purchase"), ("", "l.53", "V. Organization"), ("", "l.63", "VI. Assignment"),
+        ("", "l.79", "VII. Mission"), ("", "l.119", "VIII. Victory"), ("", "l.131", "IX. Hotspot")]
     assert "Completed the phase: nobody yet \u00b7 still to act: Ash, Birch, Cedar" in track
     assert "Clockwise: Ash \u2192 Birch \u2192 Cedar \u00b7 Lead Commander (initiative): not yet drawn this game" in track
     assert {a: b.description for a, b in lab.acts_panel.buttons.items()} == {
@@ -117,7 +117,7 @@ def test_a_phase_played_through_the_panel_with_hand_over_and_a_refusal_in_one_re
     panel.hand_over_button.click()
     _click(lab, A.DrawFame(0))
     track = lab.track.value
-    assert '<span class="oob-phase oob-done" title="l.17">I. Draw Phase</span>' in track
+    assert '<span class="oob-phase oob-done" title="l.17">I. Draw</span>' in track
     assert '<span class="oob-phase oob-now" title="l.25">II. Revenue Phase</span>' in track
     assert "Completed the phase: nobody yet \u00b7 still to act: Ash, Birch, Cedar" in track
     assert '<span class="lcb-rule">l.9</span><span class="lcb-rule">l.25</span> <b>Turn 1: II. Revenue Phase</b>' \

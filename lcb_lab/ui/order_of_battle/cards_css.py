@@ -55,7 +55,10 @@ CSS = """<style>
 .oob-back { border: 1px solid #555; border-radius: 6px; width: 54px; height: 46px; font-size: 10px;
             background: repeating-linear-gradient(45deg, #4a5a7a, #4a5a7a 6px, #5d6f94 6px, #5d6f94 12px);
             color: white; display: flex; align-items: center; justify-content: center; text-align: center; }
-.oob-hand .oob-back { width: 40px; height: 24px; font-size: 9.5px; border-radius: 4px; }
+.oob-hand .oob-back { width: 40px; height: 20px; font-size: 9.5px; border-radius: 4px; }
+/* another Commander's hand: its count and its backs on one line (they wrap under it in a narrow column) */
+.oob-counted { display: flex; flex-wrap: wrap; align-items: center; column-gap: 6px; }
+.oob-counted > .oob-cards { margin: 1px 0; gap: 3px; }
 .oob-sandbox { color: #a15c00; font-size: 10px; }
 /* the table: a column per Commander (its Command Display), as many side by side as the map column holds */
 .oob-table { display: grid; grid-template-columns: repeat(auto-fit, minmax(100px, 1fr)); gap: 4px; }

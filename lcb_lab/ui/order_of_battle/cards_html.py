@@ -4,7 +4,8 @@
   text prints no card); :func:`chip_html` -- a compact face (name, cost coin, :func:`compact_words`, skill
   tags; the whole face on hover and on a click); :func:`back_html` -- a card back (a hand card, a
   face-down PUD, l.43, a deactivated Hotspot, l.108);
-* :func:`phase_track_html` -- the nine phases in order (l.9-131), the current one highlighted, the
+* :func:`phase_track_html` -- the nine phases in order (l.9-131), the current one highlighted (its whole
+  title, the others' without "Phase": two rows in a 500 px column), the
   turn, who has completed the phase and who is still to act (each phase is completed by all
   players before the next, l.9), the clockwise seating and the Lead Commander (l.33);
 * :func:`hand_html` -- the viewer's Fame hand and Fortune draw as whole cards, every hand as a row of
@@ -144,7 +145,8 @@ def phase_track_html(v: dict) -> str:
     boxes = []
     for i, p in enumerate(PHASES):
         cls = " oob-now" if i == i_now else (" oob-done" if i < i_now else "")
-        boxes.append(f'<span class="oob-phase{cls}" title="{esc(PHASE_LINES[p])}">{esc(TITLES[p])}</span>')
+        title = TITLES[p] if i == i_now else TITLES[p].removesuffix(" Phase")      # the track's other phases, short
+        boxes.append(f'<span class="oob-phase{cls}" title="{esc(PHASE_LINES[p])}">{esc(title)}</span>')
     seats = [c["name"] for c in v["commanders"]]
     if v["winner"]:
         who = f"Game over: {esc(v['winner'])}"
@@ -185,8 +187,9 @@ def hand_html(v: dict, cards: Any, viewer: str) -> str:
                              f"{rule_badges(['l.39', 'l.41'])}</div>" + _cards_row(c["offer"], cards, compact=not own))
         else:
             offer = f", {c['offer']} Fortune card(s) drawn to buy from" if c["offer"] else ""
-            parts.append(f"<div class=\"oob-who\"><b>{name}</b>: Fame hand, {c['hand']} card(s){offer}</div>"
-                         + _backs_row(c["hand"], "Fame") + (_backs_row(c["offer"], "Fortune") if c["offer"] else ""))
+            parts.append(f"<div class=\"oob-counted\"><span class=\"oob-who\"><b>{name}</b>: Fame hand, {c['hand']} "
+                         f"card(s){offer}</span>" + _backs_row(c["hand"], "Fame")
+                         + (_backs_row(c["offer"], "Fortune") if c["offer"] else "") + "</div>")
     return '<div class="lcb-card">' + "".join(parts) + MORE_BELOW + "</div>"
 
 
