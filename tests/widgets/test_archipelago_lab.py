@@ -283,7 +283,7 @@ def test_at_a_narrow_frame_the_title_and_key_are_cut_to_fit_and_the_key_takes_fe
     shown = [k.text for k in v.texts.key_titles if k.visible]
     assert shown == ["\u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition \u00b7 F fuel (l.130)",
                      "H helicopter landing \u00b7 framed: bases (l.108)",
-                     "sectors A1-G7 (l.110) \u00b7 grey: column,row (sandbox)"]
+                     "sectors A1-G7 (l.110) \u00b7 grey: point column,row (sandbox)"]
     assert v.legend.ncols == 3 and v.figure.title.text == "archipelago: SANDBOX board (l.106-130)"
     assert [i.label.value for i in v.legend.items if i.visible] == [
         "deep water", "shallows", "land, H lands", "land, beach", "high land"]
@@ -294,7 +294,7 @@ def test_at_a_narrow_frame_the_title_and_key_are_cut_to_fit_and_the_key_takes_fe
     v.fit_width(900)
     assert [k.text for k in v.texts.key_titles if k.visible] == [
         "\u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition \u00b7 F fuel (l.130) \u00b7 H helicopter landing \u00b7 "
-        "framed: bases (l.108) \u00b7 sectors A1-G7 (l.110) \u00b7 grey: column,row (sandbox)"]
+        "framed: bases (l.108) \u00b7 sectors A1-G7 (l.110) \u00b7 grey: point column,row (sandbox)"]
     assert v.legend.ncols == 5 and [h.text for h in v.texts.head_titles if h.visible] == [
         "the text prints its board only as pictures"]
     v.show_reach([Axial(3, 4), Axial(4, 4)])                                    # the reach drawn: its row in the key

@@ -196,8 +196,10 @@ class ArchLab(LabShell):
             xs = ys * width_px / height_px
             cx = min(max((fig.x_range.start + fig.x_range.end) / 2, x0 + xs / 2), x1 - xs / 2)
             cy = min(max((fig.y_range.start + fig.y_range.end) / 2, y0 + ys / 2), y1 - ys / 2)
-        fig.x_range.update(start=cx - xs / 2, end=cx + xs / 2, bounds=(min(x0, cx - xs / 2), max(x1, cx + xs / 2)))
-        fig.y_range.update(start=cy - ys / 2, end=cy + ys / 2, bounds=(min(y0, cy - ys / 2), max(y1, cy + ys / 2)))
+        # the bounds first: BokehJS holds a range's ends inside its bounds as they arrive (a letterbox's wider
+        # range was clamped back to the board's width, and the board drawn 14.1 px a d across, 13.6 up)
+        fig.x_range.update(bounds=(min(x0, cx - xs / 2), max(x1, cx + xs / 2)), start=cx - xs / 2, end=cx + xs / 2)
+        fig.y_range.update(bounds=(min(y0, cy - ys / 2), max(y1, cy + ys / 2)), start=cy - ys / 2, end=cy + ys / 2)
         self.view.set_scale(width_px / xs)
 
     def swap_board(self) -> None:
@@ -219,8 +221,8 @@ class ArchLab(LabShell):
         x0, x1, y0, y1 = self.view.extent
         if y1 - y0 <= BIG_BOARD:
             fig = self.view.figure
-            fig.x_range.update(start=x0, end=x1, bounds=(x0, x1))
-            fig.y_range.update(start=y0, end=y1, bounds=(y0, y1))
+            fig.x_range.update(start=x0, end=x1)
+            fig.y_range.update(start=y0, end=y1)
             if getattr(self, "_frame_px", None):
                 self.fit_frame(*self._frame_px)
             return
@@ -240,8 +242,8 @@ class ArchLab(LabShell):
         cx = min(max(mx, x0 + w / 2), x1 - w / 2)
         cy = min(max(my, y0 + h / 2), y1 - h / 2)
         fig = self.view.figure
-        fig.x_range.update(start=cx - w / 2, end=cx + w / 2, bounds=(x0, x1))
-        fig.y_range.update(start=cy - h / 2, end=cy + h / 2, bounds=(y0, y1))
+        fig.x_range.update(bounds=(x0, x1), start=cx - w / 2, end=cx + w / 2)
+        fig.y_range.update(bounds=(y0, y1), start=cy - h / 2, end=cy + h / 2)
 
     def map_aspect(self) -> float:
         """The map column's width over height for the page's grid: the board's, less the figure's rows above and

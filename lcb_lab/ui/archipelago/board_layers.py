@@ -65,10 +65,10 @@ def key_text(board: Board) -> tuple[str, str]:
     symbols' marks and landing points; the bases, the fixed sonars (where the board has them), the sectors and
     the grey edge numbers a point's name ``"30,21 (F5)"`` is counted from (:func:`point_ticks`)."""
     last = f"{board.sector_cols[-1]}{board.sector_rows}"
-    sonar = "SN: sonar (l.1181) \u00b7 " if sonars(board) else ""
+    sonar = "SN ring: Base A sonar (l.1181) \u00b7 " if sonars(board) else ""
     ref = "l.110" if len(board.sector_cols) <= 7 else "l.825"     # A1-G7 (l.110), the expanded A1-Q11 (l.825)
     return ("\u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition \u00b7 F fuel (l.130) \u00b7 H helicopter landing",
-            "framed: bases (l.108) \u00b7 " + sonar + f"sectors A1-{last} ({ref}) \u00b7 grey: column,row (sandbox)")
+            "framed: bases (l.108) \u00b7 " + sonar + f"sectors A1-{last} ({ref}) \u00b7 grey: point column,row (sandbox)")
 
 
 def sonars(board: Board) -> list[tuple[str, object]]:
