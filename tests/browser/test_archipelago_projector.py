@@ -30,7 +30,7 @@ COVER_MOST = 0.05
 """The largest share of the board's drawn area the bases' names and the count badges may cover."""
 
 _BOARD_JS = """
-([x0, x1, y0, y1]) => {
+([[x0, x1, y0, y1], bases]) => {
   const v = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected)[0];
   if (!v) return {error: "no map"};
   const m = v.model, f = v.frame.bbox, xs = v.frame.x_scale, ys = v.frame.y_scale;
@@ -41,7 +41,9 @@ _BOARD_JS = """
   for (const r of v.renderer_views.values()) {
     const g = r.glyph, d = r.model.data_source && r.model.data_source.data;
     if (!g || !r.model.visible || r.model.glyph.type !== "Text" || !g.swidth) continue;
-    if (!(d.short !== undefined || d.names !== undefined)) continue;          // the bases' names, the badges
+    const texts = d.text || [];
+    const names = texts.length > 0 && texts.every(t => bases.includes(t));
+    if (!(names || d.names !== undefined)) continue;          // the bases' names, the badges
     for (let i = 0; i < g.data_size; i++) {
       const a = g.anchor_.get(i);
       if (g.labels[i] == null) continue;
@@ -59,14 +61,17 @@ _BOARD_JS = """
 across and up), the key's rows and box, and the key lines under the board."""
 
 
-def _extent() -> list[float]:
+def _board() -> list:
+    """The basic board's drawn box ``[x0, x1, y0, y1]`` (d) and its bases' names, whole and as letters."""
     from lcb_lab.games.archipelago.model.board_data import load_board
-    from lcb_lab.ui.archipelago.board_layers import board_box
-    return list(board_box(load_board()))
+    from lcb_lab.ui.archipelago.board_view import BoardView
+    board = load_board()
+    names = [b.name for b in board.bases.values()]
+    return [list(BoardView(board).extent), names + [n.split()[-1] for n in names]]
 
 
 def _problems(page: Page, most_rows: int) -> tuple[list[str], dict]:
-    got = page.evaluate(_BOARD_JS, _extent())
+    got = page.evaluate(_BOARD_JS, _board())
     assert "error" not in got, got
     fl, ft, fr, fb = got["frame"]
     bl, bt, br, bb = got["board"]
