@@ -320,6 +320,14 @@ def test_the_whole_board_is_letterboxed_in_any_frame_and_the_bases_names_shrink_
         assert f.x_range.bounds[0] <= f.x_range.start and f.y_range.bounds[1] >= f.y_range.end   # pans nowhere
         small = w / xs < 14
         assert names() == (["A", "B", "A", "B"] if small else ["Red Base A", "Red Base B", "Blue Base A", "Blue Base B"])
+    f.x_range.update(start=10.0, end=20.0)                                      # zoomed in by the class
+    f.y_range.update(start=-20.0, end=-10.0)
+    lab.fit_frame(400, 300)                                                     # a new frame shape (a key row more)
+    assert (f.y_range.start, f.y_range.end) == (-20.0, -10.0) and f.x_range.end - f.x_range.start == pytest.approx(10 * 4 / 3)
+    assert (f.x_range.start + f.x_range.end) / 2 == pytest.approx(15.0)        # the zoom kept, round its centre
+    lab.fit_frame(304, 400)                                                     # still zoomed: kept
+    lab.frame_pieces()                                                          # a new game: the whole board again
+    assert (f.x_range.start, f.x_range.end) == pytest.approx((x0, x1)) and names() == ["A", "B", "A", "B"]
 
 
 SECRET_RULES = ["l.283", "l.370", "l.394"]

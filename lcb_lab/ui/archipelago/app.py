@@ -181,14 +181,18 @@ class ArchLab(LabShell):
         at 1366x768 -- or a taller key changes the frame's shape).  A board up to :data:`BIG_BOARD` d tall is
         shown whole, letterboxed: as large as the frame holds, centred, the frame's colour in the bars beside
         it or above and below (a class expects the whole board on first view; cropping its top and bottom rows
-        left them reachable only by panning).  A larger board keeps the frame's height in d as opened
-        (:meth:`frame_pieces`), its width following the frame's shape round the same centre, kept on the board.
+        left them reachable only by panning).  A larger board, and a board the class has zoomed into, keeps the
+        frame's height in d as it stands (:meth:`frame_pieces`), its width following the frame's shape round the
+        same centre, kept on the board (a key row that comes and goes with the reach does not undo a zoom).
         The bases' names follow the scale (:meth:`BoardView.set_scale`).  Raises ValueError for a size that is
         not positive."""
         if not width_px > 0 or not height_px > 0:
             raise ValueError(f"frame size must be positive px, got {width_px!r} x {height_px!r}")
+        self._frame_px = (width_px, height_px)          # a new game opens at this frame's shape (frame_pieces)
         fig, (x0, x1, y0, y1) = self.view.figure, self.view.extent
-        if y1 - y0 <= BIG_BOARD:
+        whole = (fig.x_range.end - fig.x_range.start >= x1 - x0 - 1e-6 and
+                 fig.y_range.end - fig.y_range.start >= y1 - y0 - 1e-6)
+        if y1 - y0 <= BIG_BOARD and whole:
             per_d = min(width_px / (x1 - x0), height_px / (y1 - y0))
             xs, ys, cx, cy = width_px / per_d, height_px / per_d, (x0 + x1) / 2, (y0 + y1) / 2
         else:
