@@ -83,7 +83,7 @@ class BoardTexts:
 
     def fit(self, width_px: float | None) -> None:
         """Fit the title, the key and the key lines to a frame ``width_px`` wide (None: as written, the key in
-        two columns)."""
+        one row)."""
         self.width = width_px
         s = self.sizes
         room = None if width_px is None else max(float(width_px) - 6, 40.0)
@@ -131,15 +131,15 @@ next column's spacing), in px."""
 
 
 def key_columns(labels: Sequence[str], size_px: float, glyph_px: float, width_px: float | None) -> int:
-    """The most columns the key's ``labels`` fit in ``width_px`` (None: not known yet, 2), each column as wide as
+    """The most columns the key's ``labels`` fit in ``width_px`` (None: not known yet, one row), each column as wide as
     its own widest label (BokehJS lays a legend out as a grid filled column by column): one line when it fits
     -- at 1920 x 1080 --, two or three beside JupyterLab's file browser.
 
     >>> key_columns(["deep water", "shallows", "high land"], 14, 18, 1000), key_columns(["deep water", "shallows"], 14, 18, 60)
     (3, 1)
     """
-    if width_px is None:
-        return min(2, max(1, len(labels)))
+    if width_px is None:                # one row, as in Voila at 1366x768 and 1920x1080: no reflow when it is known
+        return max(1, len(labels))
     for n in range(len(labels), 1, -1):
         rows = math.ceil(len(labels) / n)
         columns = [labels[i:i + rows] for i in range(0, len(labels), rows)]
