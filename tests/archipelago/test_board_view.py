@@ -12,7 +12,7 @@ from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.model.board_data import load_board, point_label
 from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour, ray
 from lcb_lab.ui.archipelago import geometry as geo
-from lcb_lab.ui.archipelago.board_layers import DRAW_ORDER, sector_lines
+from lcb_lab.ui.archipelago.board_layers import COLOUR_WORDS, DRAW_ORDER, sector_lines
 from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark, piece_outline, title_text
 
 BOARD = load_board()
@@ -24,13 +24,13 @@ def test_the_figure_holds_every_point_with_its_colour_and_hover_fields():
     seen = {}
     for colour in DRAW_ORDER:
         data = VIEW.sources[f"points_{colour}"].data
-        assert set(data["colour"]) <= {colour.replace("_", " ")}
+        assert set(data["colour"]) <= {COLOUR_WORDS[colour]}          # the hover says what the key's word means
         for i, label in enumerate(data["label"]):
             seen[label] = {k: data[k][i] for k in ("x", "y", "name", "sector", "colour", "symbols", "base")}
     assert set(seen) == {point_label(p) for p in BOARD.points}
     port = seen["9,4"]
     assert (port["name"], port["sector"], port["colour"], port["symbols"], port["base"]) == \
-        ("9,4 (B1)", "B1", "dark blue", "port", "Red Base A")
+        ("9,4 (B1)", "B1", "dark blue: deep water, everyone (l.120)", "port", "Red Base A")
     assert (port["x"], port["y"]) == pytest.approx((9 * CELL, -4.5))           # odd column: half a step south
     assert seen["4,23"]["symbols"] == "ammunition, fuel" and seen["4,23"]["base"] == "Red Base B"
     assert seen["0,0"]["symbols"] == "-" and seen["0,0"]["base"] == "-"

@@ -8,7 +8,7 @@ MODULES = ["lcb_lab.games.archipelago.game", "lcb_lab.games.archipelago.stage", 
            "lcb_lab.games.archipelago.rule_refs", "lcb_lab.games.archipelago.model.catalog",
            "lcb_lab.games.archipelago.model.board", "lcb_lab.games.archipelago.rules.movement",
            "lcb_lab.games.archipelago.dice", "lcb_lab.games.archipelago.model.board_data",
-           "lcb_lab.ui.archipelago.board_layers"]
+           "lcb_lab.ui.archipelago.board_layers", "lcb_lab.ui.archipelago.board_texts"]
 
 
 @pytest.mark.parametrize("name", MODULES)

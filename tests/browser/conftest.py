@@ -40,7 +40,7 @@ BOTH_SIZES = ("test_classroom.py::test_a_class_plays_gotland_redux",
               "test_classroom.py::test_a_class_plays_an_impulse_in_jupyterlab", "test_projector_layout.py",
               "test_fork_layout.py", "test_steady_controls.py", "test_words_browser.py::test_presentation_designators_and_place_names",
               "test_words_browser.py::test_button_icons_sit_inside_their_buttons", "test_archipelago_browser.py",
-              "test_force_on_force_browser.py",
+              "test_force_on_force_browser.py", "test_archipelago_projector.py",
               "test_study_browser.py::test_a_study_beside_a_waiting_decision_is_readable_in_voila",
               "test_order_of_battle_browser.py::test_an_instructor_tries_presentation_hand_over_undo_fork_and_a_broken_save")
 """The tests (``file`` or ``file::function``) that cover both screen sizes: a class's walk and the

@@ -241,9 +241,7 @@ def test_the_board_is_drawn_undistorted(page: Page, archipelago_url: str, screen
     name, _size = screen
     page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
     expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
-    page.wait_for_function(f"() => {{ const s = ({L._SQUARE_JS})([0]); return s.x && Math.abs(s.x / s.y - 1) < 0.02; }}",
-                           timeout=D.KERNEL_MS)
-    got = L.map_scales(page)
+    got = L.wait_quiet(page, f"() => ({L._SQUARE_JS})([0])", until="(s) => s.x && Math.abs(s.x / s.y - 1) < 0.02")
     assert abs(got["x"] / got["y"] - 1) < 0.02 and got["w"] >= 0.9 * 38.9 * got["x"], got     # A-G: 38.9 d
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"archipelago_board_{name}.png"))

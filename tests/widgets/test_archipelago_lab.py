@@ -66,9 +66,8 @@ def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
 
 def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     lab = _skirmish(forced=[3, 4, 5], team="Red")
-    f, (x0, x1, y0, y1) = lab.view.figure, lab.view.extent          # the map opens on the six boats
-    assert f.y_range.end - f.y_range.start == pytest.approx((y1 - y0) / 2)
-    assert (f.x_range.end - f.x_range.start) / (f.y_range.end - f.y_range.start) == pytest.approx((x1 - x0) / (y1 - y0))
+    f, (x0, x1, y0, y1) = lab.view.figure, lab.view.extent          # the map opens on the whole board
+    assert (f.x_range.start, f.x_range.end, f.y_range.start, f.y_range.end) == (x0, x1, y0, y1)
     for m in piece_marks(lab.ctl.view_model().view):
         x, y = xy(m.point)
         assert f.x_range.start + 4 <= x <= f.x_range.end and f.y_range.start + 4 <= y <= f.y_range.end - 4
@@ -273,28 +272,62 @@ def test_presentation_grows_the_boards_texts_the_piece_numbers_to_16_px_on_a_new
     assert lab.view.board.name == "archipelago_expanded" and _font(lab.view.texts.glyphs["pieces"]) == {"16px"}
 
 
-def test_at_a_narrow_frame_the_title_and_key_are_cut_to_fit_and_the_key_takes_one_column():
+def test_at_a_narrow_frame_the_title_and_key_are_cut_to_fit_and_the_key_takes_few_rows():
     """The frame's width the browser reports (JupyterLab at 1366x768 beside the file browser: about 300 px)
-    cuts the key lines under the board at their dots, the title at its words, and puts the key above the
-    board in one column; a wide frame gives them back whole, the key in two columns."""
+    cuts the key lines under the board (one paragraph) at their dots, the title at its words, and puts the key
+    above the board in as many columns as fit (its short words: three rows at most in presentation); a wide frame
+    gives them back in one line each; the reach's and the firing lines' rows only while they are drawn."""
     lab = _skirmish()
     v = lab.view
     v.fit_width(300)
     shown = [k.text for k in v.texts.key_titles if k.visible]
-    assert shown == ["Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage",
-                     "F fuel depot (l.130) \u00b7 H helicopter landing point",
-                     "framed names: bases (l.108) \u00b7 sectors A1-G7 (l.110)", "grey: point column,row (sandbox)"]
-    assert v.legend.ncols == 1 and v.figure.title.text == "archipelago: SANDBOX board (l.106-130)"
+    assert shown == ["\u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition \u00b7 F fuel (l.130)",
+                     "H helicopter landing \u00b7 framed: bases (l.108)",
+                     "sectors A1-G7 (l.110) \u00b7 grey: point column,row (sandbox)"]
+    assert v.legend.ncols == 3 and v.figure.title.text == "archipelago: SANDBOX board (l.106-130)"
+    assert [i.label.value for i in v.legend.items if i.visible] == [
+        "deep water", "shallows", "land, H lands", "land, beach", "high land"]
     lab.set_presentation(True)                                                  # 16 px: the title cut too
-    assert v.figure.title.text == "archipelago: SANDBOX board" and v.legend.ncols == 1
+    assert v.figure.title.text == "archipelago: SANDBOX board" and v.legend.ncols == 2     # 5 words: 3 rows
     assert [h.text for h in v.texts.head_titles if h.visible] == ["(l.106-130)", "the text prints its board only as pictures"]
     lab.set_presentation(False)
     v.fit_width(900)
     assert [k.text for k in v.texts.key_titles if k.visible] == [
-        "Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 H helicopter landing point",
-        "framed names: bases (l.108) \u00b7 sectors A1-G7 (l.110) \u00b7 grey: point column,row (sandbox)"]
-    assert v.legend.ncols == 2 and [h.text for h in v.texts.head_titles if h.visible] == [
+        "\u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition \u00b7 F fuel (l.130) \u00b7 H helicopter landing \u00b7 "
+        "framed: bases (l.108) \u00b7 sectors A1-G7 (l.110) \u00b7 grey: point column,row (sandbox)"]
+    assert v.legend.ncols == 5 and [h.text for h in v.texts.head_titles if h.visible] == [
         "the text prints its board only as pictures"]
+    v.show_reach([Axial(3, 4), Axial(4, 4)])                                    # the reach drawn: its row in the key
+    assert [i.label.value for i in v.legend.items if i.visible][-1] == "reach of the move" and v.legend.ncols == 6
+    v.show_reach([])
+    assert not v.legend.items[-2].visible and v.legend.ncols == 5
+
+
+def test_the_whole_board_is_letterboxed_in_any_frame_and_the_bases_names_shrink_on_a_small_board():
+    """The basic board shows whole in any frame the browser reports, 1 d as wide as tall, centred, bars beside or
+    above and below (it was cropped top and bottom to fill the frame's width); drawn under 14 px a d (JupyterLab
+    beside the file browser) the bases' names are their letters, framed in the owner's colour."""
+    lab = _skirmish()
+    f, (x0, x1, y0, y1) = lab.view.figure, lab.view.extent
+    names = lambda: lab.view.sources["base_names"].data["text"]        # noqa: E731 -- a new dict each change
+    for w, h in ((304, 400), (543, 424), (831, 779)):
+        lab.fit_frame(w, h)
+        xs, ys = f.x_range.end - f.x_range.start, f.y_range.end - f.y_range.start
+        assert w / xs == pytest.approx(h / ys)                                  # 1 d as wide as tall
+        assert f.x_range.start <= x0 + 1e-9 and f.x_range.end >= x1 - 1e-9 and f.y_range.start <= y0 + 1e-9
+        assert f.y_range.end >= y1 - 1e-9 and min(xs - (x1 - x0), ys - (y1 - y0)) == pytest.approx(0, abs=1e-9)
+        assert (f.x_range.start + f.x_range.end) / 2 == pytest.approx((x0 + x1) / 2)
+        assert f.x_range.bounds[0] <= f.x_range.start and f.y_range.bounds[1] >= f.y_range.end   # pans nowhere
+        small = w / xs < 14
+        assert names() == (["A", "B", "A", "B"] if small else ["Red Base A", "Red Base B", "Blue Base A", "Blue Base B"])
+    f.x_range.update(start=10.0, end=20.0)                                      # zoomed in by the class
+    f.y_range.update(start=-20.0, end=-10.0)
+    lab.fit_frame(400, 300)                                                     # a new frame shape (a key row more)
+    assert (f.y_range.start, f.y_range.end) == (-20.0, -10.0) and f.x_range.end - f.x_range.start == pytest.approx(10 * 4 / 3)
+    assert (f.x_range.start + f.x_range.end) / 2 == pytest.approx(15.0)        # the zoom kept, round its centre
+    lab.fit_frame(304, 400)                                                     # still zoomed: kept
+    lab.frame_pieces()                                                          # a new game: the whole board again
+    assert (f.x_range.start, f.x_range.end) == pytest.approx((x0, x1)) and names() == ["A", "B", "A", "B"]
 
 
 SECRET_RULES = ["l.283", "l.370", "l.394"]

@@ -85,7 +85,7 @@ def test_level_5_opens_on_the_expanded_board_framed_legibly_with_a_key():
         "torpedo_boat", "ship", "missile_ship", "missile_boat", "submarine", "helicopter", "seaplane", "blimp",
         "hovercraft", "landing_boat", "crowd"]
     assert "sandbox: the text prints no mark for the blimp (BL-1)" in key and "l.1276" in key
-    assert 'a count of one side\'s pieces ("8 Blue pieces")' in key and "hover it for their names" in key
+    assert 'a count of one side\'s pieces ("\u00d78": 8 Blue pieces)' in key and "hover it for their names" in key
     assert key.count("<svg") == 11 and key.count('stroke="#ffd400"') == 3   # the ticks in the key too, and the badge's frame
 
 

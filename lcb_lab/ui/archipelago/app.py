@@ -176,21 +176,35 @@ class ArchLab(LabShell):
             self.fit_frame(w, h)
 
     def fit_frame(self, width_px: int, height_px: int) -> None:
-        """The browser drew the map's frame ``width_px`` x ``height_px`` (followed on every board: the page's
-        CSS sizes the basic board's cell to its aspect, but a narrower column -- JupyterLab's file browser
-        open at 1366x768 -- squeezed the lattice): keep 1 d as wide as tall -- the frame's height in d as
-        opened (:meth:`frame_pieces`), its width
-        following the frame's shape round the same centre, kept on the board (narrower in height when
-        the board is not wide enough).  Raises ValueError for a size that is not positive."""
+        """The browser drew the map's frame ``width_px`` x ``height_px``: keep 1 d as wide as tall (the page's
+        CSS sizes the basic board's cell to its aspect, but a narrower column -- JupyterLab's file browser open
+        at 1366x768 -- or a taller key changes the frame's shape).  A board up to :data:`BIG_BOARD` d tall is
+        shown whole, letterboxed: as large as the frame holds, centred, the frame's colour in the bars beside
+        it or above and below (a class expects the whole board on first view; cropping its top and bottom rows
+        left them reachable only by panning).  A larger board, and a board the class has zoomed into, keeps the
+        frame's height in d as it stands (:meth:`frame_pieces`), its width following the frame's shape round the
+        same centre, kept on the board (a key row that comes and goes with the reach does not undo a zoom).
+        The bases' names follow the scale (:meth:`BoardView.set_scale`).  Raises ValueError for a size that is
+        not positive."""
         if not width_px > 0 or not height_px > 0:
             raise ValueError(f"frame size must be positive px, got {width_px!r} x {height_px!r}")
+        self._frame_px = (width_px, height_px)          # a new game opens at this frame's shape (frame_pieces)
         fig, (x0, x1, y0, y1) = self.view.figure, self.view.extent
-        ys = min(fig.y_range.end - fig.y_range.start, (x1 - x0) * height_px / width_px)
-        xs = ys * width_px / height_px
-        cx = min(max((fig.x_range.start + fig.x_range.end) / 2, x0 + xs / 2), x1 - xs / 2)
-        cy = min(max((fig.y_range.start + fig.y_range.end) / 2, y0 + ys / 2), y1 - ys / 2)
-        fig.x_range.update(start=cx - xs / 2, end=cx + xs / 2)
-        fig.y_range.update(start=cy - ys / 2, end=cy + ys / 2)
+        whole = (fig.x_range.end - fig.x_range.start >= x1 - x0 - 1e-6 and
+                 fig.y_range.end - fig.y_range.start >= y1 - y0 - 1e-6)
+        if y1 - y0 <= BIG_BOARD and whole:
+            per_d = min(width_px / (x1 - x0), height_px / (y1 - y0))
+            xs, ys, cx, cy = width_px / per_d, height_px / per_d, (x0 + x1) / 2, (y0 + y1) / 2
+        else:
+            ys = min(fig.y_range.end - fig.y_range.start, (x1 - x0) * height_px / width_px)
+            xs = ys * width_px / height_px
+            cx = min(max((fig.x_range.start + fig.x_range.end) / 2, x0 + xs / 2), x1 - xs / 2)
+            cy = min(max((fig.y_range.start + fig.y_range.end) / 2, y0 + ys / 2), y1 - ys / 2)
+        # the bounds first: BokehJS holds a range's ends inside its bounds as they arrive (a letterbox's wider
+        # range was clamped back to the board's width, and the board drawn 14.1 px a d across, 13.6 up)
+        fig.x_range.update(bounds=(min(x0, cx - xs / 2), max(x1, cx + xs / 2)), start=cx - xs / 2, end=cx + xs / 2)
+        fig.y_range.update(bounds=(min(y0, cy - ys / 2), max(y1, cy + ys / 2)), start=cy - ys / 2, end=cy + ys / 2)
+        self.view.set_scale(width_px / xs)
 
     def swap_board(self) -> None:
         """The game shown is played on another board (a level-5 game on the expanded board after a
@@ -202,39 +216,38 @@ class ArchLab(LabShell):
         self._draw_scale()
 
     def frame_pieces(self, pad: float = 4.0) -> None:
-        """Open the map on the pieces: the box round them, ``pad`` d wider each way, grown to the board's
-        aspect and at least half the board's height; the whole board stays reachable by panning.  On a
-        board taller than :data:`BIG_BOARD` d (the expanded board A1-Q11, 55 rows) the box is
-        :data:`MAX_FRAME` d tall, centred on the median point of the side the view belongs to (the
-        player to move's for the umpire: most of its pieces, a straggler aside), so points, numbers and
-        marks stay legible at 1366 x 768."""
-        from lcb_lab.ui.archipelago.geometry import xy
-        ms = piece_marks(self.ctl.view_model().view, self.ctl.viewer)
+        """Open the map: a board up to :data:`BIG_BOARD` d tall whole (:meth:`fit_frame` letterboxes it to the
+        frame's shape).  On a larger board (the expanded board A1-Q11, 55 rows) the box round the pieces,
+        ``pad`` d wider each way, grown to the frame's aspect, :data:`MAX_FRAME` d tall, centred on the median
+        point of the side the view belongs to (the player to move's for the umpire: most of its pieces, a
+        straggler aside), so points, numbers and marks stay legible at 1366 x 768; the whole board stays
+        reachable by panning."""
         x0, x1, y0, y1 = self.view.extent
-        big = y1 - y0 > BIG_BOARD
-        if big:
-            side = self.ctl.viewer if self.ctl.viewer in ("Red", "Blue") else self.ctl.view_model().view["to_move"]
-            ms = [m for m in ms if m.owner == side] or ms
-        pts = [xy(m.point) for m in ms]
+        if y1 - y0 <= BIG_BOARD:
+            fig = self.view.figure
+            fig.x_range.update(start=x0, end=x1)
+            fig.y_range.update(start=y0, end=y1)
+            if getattr(self, "_frame_px", None):
+                self.fit_frame(*self._frame_px)
+            return
+        from lcb_lab.ui.archipelago.geometry import xy
+        side = self.ctl.viewer if self.ctl.viewer in ("Red", "Blue") else self.ctl.view_model().view["to_move"]
+        ms = piece_marks(self.ctl.view_model().view, self.ctl.viewer)
+        pts = [xy(m.point) for m in ([m for m in ms if m.owner == side] or ms)]
         if not pts:
             return
-        aspect = (x1 - x0) / (y1 - y0)
-        if big and getattr(self, "_frame_px", None):
-            aspect = self._frame_px[0] / self._frame_px[1]          # the frame the browser reported
+        px = getattr(self, "_frame_px", None)
+        aspect = px[0] / px[1] if px else (x1 - x0) / (y1 - y0)     # the frame the browser reported
         h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, min((y1 - y0) / 2, MAX_FRAME),
                 (max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad) / aspect)
-        h = min(h, y1 - y0, MAX_FRAME if big else y1 - y0)
+        h = min(h, y1 - y0, MAX_FRAME)
         w = h * aspect
-        if big:
-            mx, my = sorted(x for x, _ in pts)[len(pts) // 2], sorted(y for _, y in pts)[len(pts) // 2]
-        else:
-            mx = (max(x for x, _ in pts) + min(x for x, _ in pts)) / 2
-            my = (max(y for _, y in pts) + min(y for _, y in pts)) / 2
+        mx, my = sorted(x for x, _ in pts)[len(pts) // 2], sorted(y for _, y in pts)[len(pts) // 2]
         cx = min(max(mx, x0 + w / 2), x1 - w / 2)
         cy = min(max(my, y0 + h / 2), y1 - h / 2)
         fig = self.view.figure
-        fig.x_range.update(start=cx - w / 2, end=cx + w / 2)
-        fig.y_range.update(start=cy - h / 2, end=cy + h / 2)
+        fig.x_range.update(bounds=(x0, x1), start=cx - w / 2, end=cx + w / 2)
+        fig.y_range.update(bounds=(y0, y1), start=cy - h / 2, end=cy + h / 2)
 
     def map_aspect(self) -> float:
         """The map column's width over height for the page's grid: the board's, less the figure's rows above and

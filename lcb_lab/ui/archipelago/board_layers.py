@@ -41,7 +41,16 @@ COLOUR_WORDS: dict[Colour, str] = {
     "orange": "orange: flat land or beach (l.126)",
     "red": "red: high land, flying only (l.124)",
 }
-"""The key's line for each colour: what it is and who may stand there."""
+"""Each colour's full meaning: what it is and who may stand there (a point's hover, the side card's key)."""
+
+COLOUR_KEY: dict[Colour, str] = {"dark_blue": "deep water", "light_blue": "shallows", "white": "land, H lands",
+                                 "orange": "land, beach", "red": "high land"}
+"""The key's short word for each colour, drawn beside its dot above the board: a few words, so that the key takes
+one or two lines (three beside JupyterLab's file browser in presentation) and the board keeps the height;
+:data:`COLOUR_WORDS` says the rest on hover."""
+BARS = "#f4f1e8"
+"""The frame round the board where the board does not reach (the page's colour: the whole board is shown, with
+bars beside or above and below it, never cropped)."""
 
 DRAW_ORDER: tuple[Colour, ...] = ("dark_blue", "light_blue", "white", "orange", "red")
 
@@ -52,16 +61,14 @@ SYMBOL_GLYPHS = {"port": "\u2693", "workshop": "\u2692", "ammunition": "A", "fue
 """The mark drawn for each symbol of l.130 (anchor, hammer, A for ammunition, F for fuel)."""
 
 def key_text(board: Board) -> tuple[str, str]:
-    """The key under the map, two short lines (each fits the figure at 1366x768): the symbols' marks
-    and landing points; the bases, the fixed sonars (where the board has them), the sectors and the
-    grey edge numbers a point's name ``"30,21 (F5)"`` is counted from (:func:`point_ticks`)."""
+    """The key under the map, two short lines (each one line at 1366x768 in Voila, presentation too): the
+    symbols' marks and landing points; the bases, the fixed sonars (where the board has them), the sectors and
+    the grey edge numbers a point's name ``"30,21 (F5)"`` is counted from (:func:`point_ticks`)."""
     last = f"{board.sector_cols[-1]}{board.sector_rows}"
     sonar = "SN ring: Base A sonar (l.1181) \u00b7 " if sonars(board) else ""
     ref = "l.110" if len(board.sector_cols) <= 7 else "l.825"     # A1-G7 (l.110), the expanded A1-Q11 (l.825)
-    return ("Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 "
-            "H helicopter landing point",
-            "framed names: bases (l.108) \u00b7 " + sonar + f"sectors A1-{last} ({ref}) \u00b7 "
-            "grey: point column,row (sandbox)")
+    return ("\u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition \u00b7 F fuel (l.130) \u00b7 H helicopter landing",
+            "framed: bases (l.108) \u00b7 " + sonar + f"sectors A1-{last} ({ref}) \u00b7 grey: point column,row (sandbox)")
 
 
 def sonars(board: Board) -> list[tuple[str, object]]:
@@ -76,13 +83,13 @@ POINT_TOOLTIPS = [("point", "@name"), ("colour", "@colour"), ("symbols", "@symbo
 def point_rows(board: Board, colour: Colour) -> dict[str, list]:
     """The data of the points of ``colour``: centre ``x``/``y``, ``label`` (the tap's key ``"30,21"``),
     and the hover fields: ``name`` (:func:`~lcb_lab.games.archipelago.model.board.point_name`,
-    ``"30,21 (F5)"``), ``sector``, ``colour``, ``symbols``, ``base``."""
+    ``"30,21 (F5)"``), ``sector``, ``colour`` (its meaning, :data:`COLOUR_WORDS`), ``symbols``, ``base``."""
     base_of = {p: b.name for b in board.bases.values() for p in b.points}
     pts = [p for p, c in board.points.items() if c == colour]
     return {"x": [geo.xy(p)[0] for p in pts], "y": [geo.xy(p)[1] for p in pts],
             "label": [point_label(p) for p in pts], "name": [point_name(board, p) for p in pts],
             "sector": [board.sector(p) for p in pts],
-            "colour": [colour.replace("_", " ") for _ in pts],
+            "colour": [COLOUR_WORDS[colour] for _ in pts],
             "symbols": [", ".join(sorted(board.symbols_at(p))) or "-" for p in pts],
             "base": [base_of.get(p, "-") for p in pts]}
 
@@ -90,6 +97,8 @@ def point_rows(board: Board, colour: Colour) -> dict[str, list]:
 def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> list[GlyphRenderer]:
     """Draw the board's fixed layers on ``p``, putting their data in ``sources``; returns the
     points' renderers, one per colour of :data:`DRAW_ORDER` (for the hover and the key)."""
+    x0, x1, y0, y1 = board_box(board)
+    p.quad(left=x0, right=x1, bottom=y0, top=y1, fill_color=SEA, line_color="#3a3a3a", line_width=1)
     _areas(p, board)
     _lattice(p, board, sources)
     _sectors(p, board, sources)
@@ -104,6 +113,17 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
     for line in key_text(board):
         p.add_layout(Title(text=line, text_font_size="10px", text_font_style="normal", text_color="#3b4650"), "below")
     return renderers
+
+
+MARGIN = 1.7
+"""Room round the board's points for the sector letters and numbers (in d)."""
+
+
+def board_box(board: Board) -> tuple[float, float, float, float]:
+    """The board's drawn box ``(x0, x1, y0, y1)`` in d: its points and :data:`MARGIN` round them."""
+    xs = [geo.xy(q)[0] for q in board.points]
+    ys = [geo.xy(q)[1] for q in board.points]
+    return min(xs) - MARGIN, max(xs) + MARGIN, min(ys) - MARGIN, max(ys) + MARGIN
 
 
 def _areas(p: figure, board: Board) -> None:
@@ -207,7 +227,7 @@ def _symbols(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> N
 
 def _bases(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
     rings: dict[str, list] = {"x": [], "y": [], "colour": []}
-    names: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
+    names: dict[str, list] = {"x": [], "y": [], "text": [], "colour": [], "name": [], "short": []}
     cx = (board.cols - 1) * math.sqrt(3) / 4
     for b in board.bases.values():
         colour = OWNER_COLOURS.get(b.owner or "", "#444444")
@@ -219,7 +239,9 @@ def _bases(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> Non
         x, y = geo.xy(b.points[0])
         names["x"].append(x + (1.0 if x < cx else -1.0))
         names["y"].append(y - 1.1)
-        names["text"].append(f"{b.name}")
+        names["text"].append(b.name)
+        names["name"].append(b.name)
+        names["short"].append(short_base_name(b.name))
         names["colour"].append(colour)
     sources["base_points"] = ColumnDataSource(rings)
     sources["base_names"] = ColumnDataSource(names)
@@ -227,6 +249,13 @@ def _bases(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> Non
     p.text("x", "y", "text", source=sources["base_names"], text_align="center", text_baseline="middle",
            text_font_size="11px", text_font_style="bold", text_color="colour", background_fill_color="#ffffff",
            background_fill_alpha=0.85, border_line_color="colour", padding=2)
+
+
+def short_base_name(name: str) -> str:
+    """A base's name as drawn on a small board: its letter (``"Red Base A"`` -> ``"A"``), framed in its owner's
+    colour; the whole name on a board drawn large enough (:meth:`~lcb_lab.ui.archipelago.board_view.BoardView.set_scale`)."""
+    last = name.split()[-1] if name.split() else name
+    return last if len(last) <= 2 else name
 
 
 def _sonars(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:

@@ -18,9 +18,11 @@ from typing import Any, Sequence
 
 from bokeh.models import Title
 
-from lcb_lab.ui.lab.text_fit import legend_fit, wrap
+import math
 
-__all__ = ["BoardTexts", "TEXT_PX", "PRESENTATION_PX", "LEAST_KEY_PX"]
+from lcb_lab.ui.lab.text_fit import fitting_size, text_px, wrap
+
+__all__ = ["BoardTexts", "TEXT_PX", "PRESENTATION_PX", "LEAST_KEY_PX", "key_columns"]
 
 TEXT_PX = {"pieces": 10.0, "sectors": 13.0, "ticks": 10.0, "symbols": 10.0, "bases": 11.0, "areas": 12.0, "sonars": 9.0,
            "legend": 10.0, "title": 13.0, "subtitle": 11.0, "key": 10.0}
@@ -81,14 +83,14 @@ class BoardTexts:
 
     def fit(self, width_px: float | None) -> None:
         """Fit the title, the key and the key lines to a frame ``width_px`` wide (None: as written, the key in
-        two columns)."""
+        one row)."""
         self.width = width_px
         s = self.sizes
         room = None if width_px is None else max(float(width_px) - 6, 40.0)
         cut = (lambda t, px, bold=False, sep=" ": [t] if room is None else wrap(t, px, room, bold, sep))
         head = [(t, True) for t in cut(self.head[0], s["title"], True)]
         head += [(t, False) for t in (cut(self.head[1], s["subtitle"]) if self.head[1] else [])]
-        key = [(t, False) for line in self.key for t in cut(line, s["key"], sep=" \u00b7 ")]
+        key = [(t, False) for t in self._key_lines(cut)]
         self._legend(room)
         if self.lines.get("head") != head:
             self._draw_head(head)
@@ -96,11 +98,22 @@ class BoardTexts:
             self._draw_key(key)
         self.lines = {"head": head, "key": key}
 
+    def _key_lines(self, cut: Any) -> list[str]:
+        """The key lines under the board: as written while the width is not known; else one paragraph cut at its
+        dots (fewer lines than each line cut alone)."""
+        if self.width is None:
+            return list(self.key)
+        return cut(" \u00b7 ".join(self.key), self.sizes["key"], sep=" \u00b7 ")
+
     def _legend(self, room: float | None) -> None:
         legend, s = self.view.legend, self.sizes
-        labels = [str(getattr(i.label, "value", i.label)) for i in legend.items]
-        cols, size = legend_fit(labels, s["legend"], legend.glyph_width, room, LEAST_KEY_PX)
-        glyph = max(round(size + 4), 14)
+        labels = [str(getattr(i.label, "value", i.label)) for i in legend.items if i.visible]
+        glyph = max(round(s["legend"] + 4), 14)
+        cols = key_columns(labels, s["legend"], glyph, room)
+        size = s["legend"]
+        if cols == 1 and room is not None:          # even one column is too wide: a smaller text
+            size = fitting_size(labels, size, LEAST_KEY_PX, room - glyph - 2 * _KEY_EDGE_PX)
+            glyph = max(round(size + 4), 14)
         legend.update(ncols=cols, label_text_font_size=f"{size:g}px", glyph_height=glyph, glyph_width=glyph,
                       label_height=glyph)
 
@@ -110,6 +123,32 @@ class BoardTexts:
 
     def _draw_key(self, key: list[tuple[str, bool]]) -> None:
         _show(self.key_titles, key, self.sizes, "key", first_gap=10)
+
+
+_KEY_EDGE_PX, _KEY_GAP_PX = 8, 9
+"""The legend's padding and margin on each side, and the room beside a column's text (the glyph's standoff and the
+next column's spacing), in px."""
+
+
+def key_columns(labels: Sequence[str], size_px: float, glyph_px: float, width_px: float | None) -> int:
+    """The most columns the key's ``labels`` fit in ``width_px`` (None: not known yet, one row), each column as wide as
+    its own widest label (BokehJS lays a legend out as a grid filled column by column): one line when it fits
+    -- at 1920 x 1080 --, two or three beside JupyterLab's file browser.
+
+    >>> key_columns(["deep water", "shallows", "high land"], 14, 18, 1000), key_columns(["deep water", "shallows"], 14, 18, 60)
+    (3, 1)
+    """
+    if width_px is None:                # one row, as in Voila at 1366x768 and 1920x1080: no reflow when it is known
+        return max(1, len(labels))
+    for n in range(len(labels), 1, -1):
+        rows = math.ceil(len(labels) / n)
+        columns = [labels[i:i + rows] for i in range(0, len(labels), rows)]
+        if len(columns) < n:            # the same rows with fewer columns: tried as that many
+            continue
+        width = sum(max(text_px(t, size_px) for t in c) + glyph_px + _KEY_GAP_PX for c in columns) + 2 * _KEY_EDGE_PX
+        if width <= width_px:
+            return n
+    return 1
 
 
 def _line() -> Title:

@@ -38,7 +38,7 @@ from lcb_lab.games.archipelago.model.board_data import parse_point, point_label,
 from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago import board_layers as layers
 from lcb_lab.ui.archipelago import geometry as geo
-from lcb_lab.ui.archipelago.board_layers import OWNER_COLOURS
+from lcb_lab.ui.archipelago.board_layers import MARGIN, OWNER_COLOURS
 from lcb_lab.ui.archipelago.board_texts import BoardTexts
 from lcb_lab.ui.archipelago.stacks import crowds
 
@@ -52,8 +52,10 @@ SSM_KINDS = ("missile_boat", "missile_ship")
 MARKERS = ("torpedo", "cruise", "mine", "sonar")
 """The drawings of markers (no number drawn astern: their label is their mark, T, CM, M, SN)."""
 
-MARGIN = 1.7
-"""Room round the board for the sector letters and numbers (in d)."""
+SHORT_NAMES_BELOW = 14.0
+"""The px a d of the board is drawn across below which the bases' names shrink to their letters (``A``, framed in
+the owner's colour): a whole name at 16 px covered 11 d of a board drawn 8 px a d (JupyterLab beside the file
+browser), hiding the base it names."""
 _CROWD_JS = """
 const w = fig.inner_width, span = fig.x_range.end - fig.x_range.start;
 const need = all.tags.length ? all.tags[0] : 0;
@@ -94,16 +96,13 @@ class BoardView:
         self.board = board
         self._callbacks: list[Callable[[str], None]] = []
         self.selected: str | None = None
-        xs = [geo.xy(p)[0] for p in board.points]
-        ys = [geo.xy(p)[1] for p in board.points]
-        x0, x1, y0, y1 = min(xs) - MARGIN, max(xs) + MARGIN, min(ys) - MARGIN, max(ys) + MARGIN
-        self.extent = (x0, x1, y0, y1)
+        x0, x1, y0, y1 = self.extent = layers.board_box(board)
         frame_width = int(round(frame_height * (x1 - x0) / (y1 - y0)))
         p = figure(frame_width=frame_width, frame_height=frame_height,
                    x_range=Range1d(x0, x1, bounds=(x0, x1)), y_range=Range1d(y0, y1, bounds=(y0, y1)),
                    tools="pan,wheel_zoom,reset,save", active_drag="pan", toolbar_location="right",
-                   background_fill_color=layers.SEA, border_fill_color="#f4f1e8",
-                   outline_line_color="#3a3a3a", min_border=4)
+                   background_fill_color=layers.BARS, border_fill_color=layers.BARS,
+                   outline_line_color=None, min_border=4)      # the sea is the board's own box (bars beside it)
         p.toolbar.logo = None
         p.axis.visible = False
         p.grid.visible = False
@@ -185,11 +184,12 @@ class BoardView:
         self._lone_labels = p.text("x", "y", "text", source=s["lone_labels"], text_color="#ffffff", text_font_size="10px",
                                    text_font_style="bold", text_align="center", text_baseline="middle",
                                    background_fill_color="colour", border_line_color="#ffffff", padding=1, visible=False)
-        s["stacks"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": [], "owner": [], "names": []})
-        self._badges = p.text("x", "y", "text", source=s["stacks"], text_color="#ffffff", text_font_size="10px",
+        s["stacks"] = ColumnDataSource({"x": [], "y": [], "text": [], "count": [], "colour": [], "owner": [],
+                                        "names": []})
+        self._badges = p.text("x", "y", "count", source=s["stacks"], text_color="#ffffff", text_font_size="10px",
                               text_font_style="bold", text_align="center", text_baseline="middle",
                               background_fill_color="colour", border_line_color="#ffd400", border_line_width=2,
-                              padding=3, border_radius=3, visible=False)
+                              padding=2, border_radius=3, visible=False)
         badge_hover = p.scatter("x", "y", source=s["stacks"], size=30, fill_alpha=0, line_alpha=0, visible=False)
         p.add_tools(HoverTool(renderers=[badge_hover], tooltips=[("stack", "@text"), ("pieces", "@names")]))
         self._crowd_parts = (self._lone_labels, self._badges, badge_hover)
@@ -220,6 +220,7 @@ class BoardView:
         self.sources["stacks"].data = {
             "x": [c.x for c in found], "y": [c.y for c in found], "owner": [c.owner for c in found],
             "text": [f"{len(c.members)} {c.owner} pieces" for c in found], "names": [c.names for c in found],
+            "count": [f"\u00d7{len(c.members)}" for c in found],     # "×8": not piece 8
             "colour": [OWNER_COLOURS.get(c.owner, "#555555") for c in found]}
         self.crowds = found
         need = max((c.need_px for c in found), default=0.0)
@@ -232,15 +233,34 @@ class BoardView:
         self._all_labels.tags = [need, self._serial]       # the browser decides again at its own scale
 
     def _add_key(self, point_renderers: list) -> None:
-        items = [LegendItem(label=layers.COLOUR_WORDS[c], renderers=[r])
+        """The key above the board: each colour's dot and short word (:data:`~lcb_lab.ui.archipelago.board_layers.COLOUR_KEY`;
+        its meaning on a point's hover), and the reach and the firing lines while they are drawn."""
+        items = [LegendItem(label=layers.COLOUR_KEY[c], renderers=[r])
                  for c, r in zip(layers.DRAW_ORDER, point_renderers)]
-        items += [LegendItem(label="reach: where the piece may end its move", renderers=[self._overlay_renderers[0]]),
-                  LegendItem(label="firing lines along the lattice (l.324)", renderers=[self._overlay_renderers[1]])]
+        items += [LegendItem(label="reach of the move", renderers=[self._overlay_renderers[0]], visible=False),
+                  LegendItem(label="firing lines (l.324)", renderers=[self._overlay_renderers[1]], visible=False)]
         self.legend = Legend(items=items, location="top_left", label_text_font_size="10px", glyph_width=14,
                              glyph_height=14, spacing=0, padding=4, background_fill_alpha=0.85, click_policy="none",
                              ncols=2, border_line_alpha=0)
         self.figure.above = [self.legend, *self.figure.above]   # nearest the board, under the title and its second
         # line (beside the board, the key took 210 px of the map column's width and the lattice was squeezed)
+
+    def _show_overlay_key(self, n: int, shown: bool) -> None:
+        """The key's line of overlay ``n`` (0 the reach, 1 the firing lines) while it is drawn; the key fitted
+        again to the frame's width when that changes its lines."""
+        item = self.legend.items[len(layers.DRAW_ORDER) + n]
+        if item.visible != shown:
+            item.visible = shown
+            if hasattr(self, "texts"):
+                self.texts.fit(self.texts.width)
+
+    def set_scale(self, px_per_d: float) -> None:
+        """The board is drawn ``px_per_d`` px a d: below :data:`SHORT_NAMES_BELOW` the bases' names are their
+        letters (the whole name on hover of its points), else whole."""
+        field = "short" if px_per_d < SHORT_NAMES_BELOW else "name"
+        names = self.sources["base_names"]
+        if names.data["text"] != names.data[field]:
+            names.data = {**names.data, "text": list(names.data[field])}
 
     # ---------------------------------------------------------- drawing
     def show_pieces(self, marks: Iterable[PieceMark]) -> None:
@@ -317,6 +337,7 @@ class BoardView:
         """Shade the area of ``points`` (:func:`~lcb_lab.ui.archipelago.geometry.reach_overlay`); none clears it."""
         xs, ys = geo.bokeh_polygons(geo.reach_overlay(points))
         self.sources["reach"].data = {"xs": xs, "ys": ys}
+        self._show_overlay_key(0, bool(xs))
 
     def show_firing_lines(self, origin: Axial, facing: Facing, lines: Iterable[int], length: int,
                           blockers: Iterable[Axial] = ()) -> None:
@@ -326,6 +347,7 @@ class BoardView:
         self.sources["firing"].data = {"xs": [[c[0] for c in ln.coords] for ln in found.values()],
                                        "ys": [[c[1] for c in ln.coords] for ln in found.values()],
                                        "direction": [f.name for f in found]}
+        self._show_overlay_key(1, bool(found))
 
     # ---------------------------------------------------------- taps
     def on_point(self, callback: Callable[[str], None]) -> None:

@@ -101,7 +101,7 @@ def _crowd_row(marks: Sequence[PieceMark]) -> list[str]:
         return []
     badge = ('<svg width="26" height="16"><rect x="1" y="2" width="24" height="12" rx="2" fill="#555555" '
              'stroke="#ffd400" stroke-width="2"/><text x="13" y="11.5" font-size="9" font-weight="bold" fill="#ffffff" '
-             'text-anchor="middle">8</text></svg>')
-    return [f'<div class="arch-key-row" data-kind="crowd">{badge} a count of one side\'s pieces ("8 Blue pieces"): '
+             'text-anchor="middle">\u00d78</text></svg>')
+    return [f'<div class="arch-key-row" data-kind="crowd">{badge} a count of one side\'s pieces ("\u00d78": 8 Blue pieces): '
             'their numbers would run together at this scale; hover it for their names, zoom in to see each '
             '<span class="lcb-sandbox">the lab\'s drawing</span></div>']

@@ -5,7 +5,7 @@ sector or two, 17 px a point at 1366x768: a heap of overlapping numbers no reade
 :func:`crowds` finds them among the marks a view draws (so a crowd counts only what that side may see: the
 observer decides, :func:`~lcb_lab.ui.archipelago.marks.marks`): the pieces of one side whose numbers would
 overlap a neighbour's, linked together, at least :data:`CROWD_MIN` of them.  The board draws each crowd as
-one count badge ("42 Red pieces") with its pieces listed on hover, and their numbers again once the board is
+one count badge ("×42" in the side's colour; "42 Red pieces" with its pieces listed on hover), and their numbers again once the board is
 zoomed in far enough for them to stand apart (:attr:`Crowd.need_px`, px per d).  Pure: no Bokeh, no widget.
 
 >>> from lcb_lab.kernel.hexgrid import Axial, Facing
