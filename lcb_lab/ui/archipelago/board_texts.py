@@ -14,11 +14,10 @@ designators (the CSS zoom of presentation reaches the lab's columns, never a can
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from bokeh.models import Title
-
-import math
 
 from lcb_lab.ui.lab.text_fit import fitting_size, text_px, wrap
 
