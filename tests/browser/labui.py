@@ -863,3 +863,16 @@ def map_scales(page, nth_map: int = 0) -> dict:
     """The ``nth_map`` map's px per data unit across (``x``) and up (``y``), and its frame (``w``, ``h`` px):
     a board drawn undistorted has ``x == y``."""
     return page.evaluate(_SQUARE_JS, [nth_map])
+
+
+def settled(page, problems_of, *args, tries: int = 20, wait_ms: int = 500) -> tuple[list[str], dict]:
+    """``problems_of(page, *args)`` -- a ``(problems, measurements)`` pair -- asked again every ``wait_ms`` until it
+    finds none or ``tries`` more asks are spent (the kernel answers a frame's new size in a few round trips);
+    the last answer."""
+    problems, got = problems_of(page, *args)
+    for _ in range(tries):
+        if not problems:
+            break
+        page.wait_for_timeout(wait_ms)
+        problems, got = problems_of(page, *args)
+    return problems, got

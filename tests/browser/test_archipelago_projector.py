@@ -95,17 +95,6 @@ def _problems(page: Page, most_rows: int) -> tuple[list[str], dict]:
     return out, got
 
 
-def _settled(page: Page, most_rows: int) -> tuple[list[str], dict]:
-    """:func:`_problems` once the kernel has answered the frame's size (a few round trips)."""
-    problems, got = _problems(page, most_rows)
-    for _ in range(20):
-        if not problems:
-            break
-        page.wait_for_timeout(500)
-        problems, got = _problems(page, most_rows)
-    return problems, got
-
-
 def _level(page: Page, name: str) -> None:
     """A new game of ``name`` from the Game tab (confirmed: a game is in play)."""
     L.tab(page, "Game").click()
@@ -130,7 +119,7 @@ def _check_both_modes(page: Page, where: str, size: str, narrow: bool) -> list[s
             L.presentation(page)
         if step == "_presentation_level3":
             _level(page, "level_3")
-        problems, got = _settled(page, 3 if narrow and step else 2)
+        problems, got = L.settled(page, _problems, 3 if narrow and step else 2)
         page.screenshot(path=str(D.RESULTS / f"archipelago_projector_{where}_{size}{step}.png"))
         out += [f"{where} {size}{step.replace('_', ' ')}: {p}" for p in problems]
     return out

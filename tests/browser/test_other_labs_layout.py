@@ -100,17 +100,6 @@ def _problems(page: Page, game: str) -> tuple[list[str], dict]:
     return out, got
 
 
-def _settled(page: Page, game: str) -> tuple[list[str], dict]:
-    """:func:`_problems` once the kernel has answered the frame's size (a few round trips)."""
-    problems, got = _problems(page, game)
-    for _ in range(20):
-        if not problems:
-            break
-        page.wait_for_timeout(500)
-        problems, got = _problems(page, game)
-    return problems, got
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize("game", list(NOTEBOOKS))
 def test_beside_the_file_browser_at_1366x768_the_map_shows_its_whole_title_and_key(page: Page, jupyterlab_server,
@@ -122,14 +111,14 @@ def test_beside_the_file_browser_at_1366x768_the_map_shows_its_whole_title_and_k
     expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
     L.wait_kernel_idle(page)
     page.evaluate("() => document.querySelector('.lcb-app').scrollIntoView({block: 'start'})")
-    problems, got = _settled(page, game)
+    problems, got = L.settled(page, _problems, game)
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"other_labs_{game}_jupyterlab_1366x768.png"))
     assert got["canvas"] < 420, f"the map is {got['canvas']:.0f} px wide: not the narrow column this test is about"
     assert not problems, "\n  ".join(["at 1366x768 beside the file browser:", *problems])
     L.presentation(page)
     page.wait_for_function(f"() => ({L._MAP_TEXTS_JS})([0]).texts.includes('16px')", timeout=D.KERNEL_MS)
-    problems, got = _settled(page, game)
+    problems, got = L.settled(page, _problems, game)
     page.screenshot(path=str(D.RESULTS / f"other_labs_{game}_jupyterlab_1366x768_presentation.png"))
     assert not problems, "\n  ".join(["at 1366x768 beside the file browser, presentation mode:", *problems])
     sizes = [L.px_of(s) for s in L.map_texts(page)["texts"]]     # the board's numbers were 10 px in presentation
@@ -144,12 +133,12 @@ def test_in_voila_at_1920x1080_the_map_shows_its_whole_title_and_key(page: Page,
     try:
         page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
         expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
-        problems, got = _settled(page, game)
+        problems, got = L.settled(page, _problems, game)
         assert not problems, "\n  ".join(["in Voila at 1920x1080:", *problems])
         # room for two columns: two; the board's five short colour words: one row (test_archipelago_projector.py)
         assert max(cols for *_x, cols, _s in got["legends"]) == (5 if game == "archipelago" else 2)
         L.presentation(page)
-        problems, _got = _settled(page, game)
+        problems, _got = L.settled(page, _problems, game)
         D.RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(D.RESULTS / f"other_labs_{game}_voila_1920x1080_presentation.png"))
         assert not problems, "\n  ".join(["in Voila at 1920x1080, presentation mode:", *problems])
