@@ -301,11 +301,12 @@ class XsrfCookie:
 
     When a tab is closed or reloaded, Voila's page posts ``voila/api/shutdown/<kernel>`` with the token it
     reads from that cookie; Voila 0.5's page never sets it, so the server refused the post ("'_xsrf' argument
-    missing from POST", 403; voila-dashboards/voila#1458) and the tab's kernel lived on -- a study it was
+    missing from POST", 403: an open Voila bug) and the tab's kernel lived on -- a study it was
     running played on to its end, and a class's reloads piled kernels up until the server stopped.  The
     cookie is the server's own XSRF token: the check stays on, the page can now pass it."""
 
     async def prepare(self, *args: Any, **kwargs: Any) -> None:
+        """Jupyter Server's ``prepare`` (the user, the checks), then the cookie, unless it answered already."""
         await super().prepare(*args, **kwargs)  # type: ignore[misc]
         if not self._finished:  # type: ignore[attr-defined]
             self.xsrf_token  # type: ignore[attr-defined]   # sets the cookie (tornado.web.RequestHandler.xsrf_token)
