@@ -234,16 +234,21 @@ def _keep_log(server: D.Server, name: str) -> None:
     shutil.copyfile(server.log_path, RESULTS / name)
 
 
-def _serve_voila(notebook: str, tmp_path: Path):
+def _voila_server(notebook: str, tmp_path: Path):
     try:
         server = D.start_voila(notebook, tmp_path)
     except D.ServerError as e:
         pytest.fail(str(e), pytrace=False)
     try:
-        yield server.url
+        yield server
     finally:
         server.stop()
         _keep_log(server, "voila.log")     # the server log next to the screenshots, for humans
+
+
+def _serve_voila(notebook: str, tmp_path: Path):
+    for server in _voila_server(notebook, tmp_path):
+        yield server.url
 
 
 @pytest.fixture
@@ -259,6 +264,12 @@ def voila_url(tmp_path):
 def voila_app_url(tmp_path):
     """Serve the Voila app (notebooks/lab_app.ipynb, else the start notebook); yield its URL."""
     yield from _serve_voila(D.app_notebook(), tmp_path)
+
+
+@pytest.fixture
+def voila_app_server(tmp_path):
+    """The Voila app's server itself (``.url``, its log, its kernels: :class:`driver.Server`)."""
+    yield from _voila_server(D.app_notebook(), tmp_path)
 
 
 @pytest.fixture

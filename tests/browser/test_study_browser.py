@@ -7,6 +7,7 @@ test on any browser-console error or outside request."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -195,3 +196,67 @@ def test_a_study_beside_a_waiting_decision_is_readable_in_voila(page: Page, voil
                                   "again): Study again for the plan as it stands.", timeout=D.KERNEL_MS)
     study.locator(".lcb-stale-line").first.scroll_into_view_if_needed()
     page.screenshot(path=str(D.RESULTS / f"study-stale-voila-{size[0]}x{size[1]}.png"))
+
+
+_COUNTS_JS = """() => {
+  // every text the study's run count shows from now on, in order (polled every 20 ms)
+  window._lcbCounts = [];
+  setInterval(() => {
+    const c = document.querySelector('.lcb-study .lcb-study-count');
+    const t = c ? c.innerText.trim() : '';
+    const seen = window._lcbCounts;
+    if (t && seen[seen.length - 1] !== t) seen.push(t);
+  }, 20);
+}"""
+
+
+@pytest.mark.browser
+def test_a_double_click_on_study_studies_once(page: Page, voila_app_url: str) -> None:
+    """A student double-clicks *Study this plan* (1000 runs of DDG-51's committed LRS at 1 Anna): one study.
+    The second click reached the kernel only once the first study had ended, and it ran the same study
+    again -- the bar went back to "0 of 1000 runs" under the result, and the lab answered nothing meanwhile."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    L.open_voila_lab(page, voila_app_url)
+    L.to_combat(page)
+    L.fire_lrs(page, "1 Anna")
+    L.tab(page, L.TAB_IMPULSE).click()
+    page.get_by_text("What if? Study this plan").first.click()
+    study = page.locator(".lcb-study").first
+    expect(study).to_contain_text("The impulse of TF Boston (US) so far", timeout=D.KERNEL_MS)
+    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="1000")
+    page.evaluate(_COUNTS_JS)
+    L.button(page, "Study this plan", ".lcb-study").dblclick()
+    expect(study).to_contain_text("this plan: 1000 runs", timeout=D.LOAD_TIMEOUT_MS)
+    expect(L.button(page, "Study this plan", ".lcb-study")).to_be_enabled(timeout=D.KERNEL_MS)
+    page.wait_for_timeout(4000)                      # the old second study began at once, and took seconds
+    counts = page.evaluate("() => window._lcbCounts")
+    assert counts and counts[-1] == "1000 of 1000 runs", counts
+    done = [int(c.split()[0]) for c in counts]
+    assert done == sorted(done), counts              # one study: the count never went back (to 0, 375, ...)
+
+
+@pytest.mark.browser
+def test_closing_the_tab_mid_study_ends_its_kernel(page: Page, voila_app_server: D.Server) -> None:
+    """A student closes the Voila tab while a long study runs (5000 runs to the end of the game): the page's
+    goodbye (Voila's shutdown post on ``beforeunload``) ends that tab's kernel, study and all.  It was refused
+    ("'_xsrf' argument missing from POST", 403: the page had no XSRF cookie to send), so every closed or
+    reloaded tab left a kernel behind, still studying."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    L.open_voila_lab(page, voila_app_server.url)
+    L.tab(page, L.TAB_IMPULSE).click()
+    page.get_by_text("What if? Study this plan").first.click()
+    study = page.locator(".lcb-study").first
+    expect(study).to_contain_text("No impulse in progress", timeout=D.KERNEL_MS)
+    L.labelled(page, "dropdown", "Runs", ".lcb-study").select_option(label="5000")
+    L.labelled(page, "dropdown", "Until", ".lcb-study").select_option(label="game")
+    L.button(page, "Study this plan", ".lcb-study").click()
+    expect(study.locator(".lcb-study-count")).to_contain_text("of 5000 runs", timeout=D.KERNEL_MS)
+    before = set(voila_app_server.kernel_pids())     # the page's kernel, and pre-heated ones (more may start)
+    page.close(run_before_unload=True)               # the tab closed as a person closes it: unload handlers run
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and before <= set(voila_app_server.kernel_pids()):
+        time.sleep(0.5)
+    log = voila_app_server.log_text()
+    assert "'_xsrf' argument missing" not in log, log[-2000:]
+    assert len(before - set(voila_app_server.kernel_pids())) == 1, (before, voila_app_server.kernel_pids())
+    assert "Kernel shutdown" in log

@@ -155,7 +155,7 @@ def test_a_study_is_marked_stale_once_the_game_moves_on_and_after_an_undo():
     assert p.run(runs=50, seed=1) is not None                # studied again: current
     assert p.stale.value == "" and "lcb-stale" not in p.result_box._dom_classes
     assert lab.undo()                                       # an Undo takes the game back to step 3
-    assert plain_text(p.stale.value) == ("Studied at step 4; the game has moved on (now step 3): "
+    assert plain_text(p.stale.value) == ("Studied at step 4; the game has gone back (now step 3): "
                                          "Study again for the plan as it stands.")
     assert p.run(runs=50, seed=1) is not None and p.stale.value == ""
     assert lab.undo() and lab.ctl.live.history.cursor == 2   # undo, then a different act: step 3 again,
@@ -218,3 +218,43 @@ def test_a_folded_question_in_the_other_teams_view_names_no_secret():
     lab.study_panel.widget.selected_index = 0
     assert d.is_folded and plain_text(d.folded_line.value) == "Decision waiting for Blue (US): INTERCEPT 7.54"
     assert "1 Kilo" not in d.folded_line.value
+
+
+def test_a_second_click_sent_while_the_study_ran_does_not_study_again(monkeypatch):
+    """A double click on *Study this plan*: the kernel takes the second click only once the first study has
+    ended, and it started the same study again (seen in the browser: the bar back to "0 of 2000 runs").  A
+    click the page sent less than the first study's length after the first click is dropped; one sent after
+    the result could be read studies again."""
+    import datetime as dt
+    import lcb_lab.ui.lab.study_panel as SP
+    lab = staged_lab("instructor")
+    p = lab.study_panel
+    studies = []
+    real = p.run_study
+
+    def counted(*args, **kw):
+        studies.append(kw["runs"])
+        return real(*args, **kw)
+    p.run_study = counted
+    first = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.timezone.utc)
+    sent = iter([first, first + dt.timedelta(milliseconds=2), first + dt.timedelta(seconds=60)])
+    monkeypatch.setattr(SP, "sent_at", lambda: next(sent))
+    p.button.click()                                    # the first click: a study
+    p.button.click()                                    # sent 2 ms later, taken after the study: dropped
+    assert studies == [500] and p.result is not None
+    p.button.click()                                    # a minute later: studied again
+    assert studies == [500, 500]
+
+
+@pytest.mark.parametrize("runs", [0, -1, 10**9, "1000", 2.5, True])
+def test_a_number_of_runs_the_panel_cannot_play_is_refused_in_one_line(runs):
+    """``run(runs=0)`` studied the picker's 500 runs (0 read as "not given"); "1000" reached the progress bar
+    and raised a TraitError; 10**9 would hold the lab's kernel for days.  Each is one line, nothing studied,
+    no earlier result left under it."""
+    lab = staged_lab("instructor")
+    p = lab.study_panel
+    assert p.run(runs=20, seed=1) is not None and p.figures.children
+    assert p.run(runs=runs) is None
+    assert plain_text(p.table.value) == (f"A study plays from 1 to 100,000 runs here, not {runs!r}; a bigger study "
+                                         "runs on Dask from a notebook (docs/what_if.md).")
+    assert p.result is None and not p.figures.children and p.stale.value == ""

@@ -11,6 +11,7 @@ notebook cell (not a click) is also printed as that one line under the cell (:fu
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import ipywidgets as W
@@ -53,6 +54,21 @@ def in_a_cell() -> bool:
     get_parent = getattr(kernel, "get_parent", None)
     parent = get_parent("shell") if callable(get_parent) else None
     return isinstance(parent, dict) and parent.get("header", {}).get("msg_type") == "execute_request"
+
+
+def sent_at() -> "datetime | None":
+    """When the page sent the request the kernel handles now (a click's ``comm_msg``): its header's
+    ``date``, by the page's clock (tz-aware); None outside a kernel or with no dated request.  Two
+    such times from one page may be compared with each other, never with the kernel's clock."""
+    try:
+        from IPython import get_ipython
+    except ImportError:          # pragma: no cover - IPython comes with ipywidgets
+        return None
+    kernel = getattr(get_ipython(), "kernel", None)
+    get_parent = getattr(kernel, "get_parent", None)
+    parent = get_parent("shell") if callable(get_parent) else None
+    date = parent.get("header", {}).get("date") if isinstance(parent, dict) else None
+    return date if isinstance(date, datetime) else None
 
 
 def echo_in_cell(text: str) -> None:

@@ -5,9 +5,10 @@ A game gives the panel what differs (:class:`StudyPanel`'s hooks): who may study
 (start, plan)``: it reads the panel's pickers), the study itself (``run_study(start, plan, runs=,
 seed=, workers=, progress=, viewer=, on_progress=)``, the kernel's runner under the game's hooks) and
 the result drawn (``render(result) -> html``, ``figures_of(result) -> [widget]``).  The panel gives the rest: the runs
-and horizon pickers, the button (disabled while a study runs), the progress bar that follows the
-runs with its count ("1500 of 2000 runs"), the offer line, the refusal of a view that may not
-study, and a study's error -- or its interruption by the kernel's Stop -- as one line.
+and horizon pickers, the button (disabled while a study runs; a second click the page sent while it ran
+is dropped, :meth:`StudyPanel.clicked`), the progress bar that follows the runs with its count ("1500 of
+2000 runs"), the offer line, the refusal of a view that may not study or of a number of runs it cannot
+play (1 to :data:`MAX_RUNS`), and a study's error -- or its interruption by the kernel's Stop -- as one line.
 
 Hidden information: a study's result belongs to the view that ran it and to the game in play.  When
 the view changes (a hand-over, the view picker) or another game is loaded, the result, its figures
@@ -26,6 +27,8 @@ the stale line), and its own button.
 """
 from __future__ import annotations
 
+import time
+from datetime import datetime
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -34,8 +37,9 @@ from lcb_lab.kernel.errors import LabError
 from lcb_lab.kernel.study import StudyInterrupted
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
+from lcb_lab.ui.lab.messages import sent_at
 
-__all__ = ["StudyPanel", "RESULT_HEAD", "stale_line"]
+__all__ = ["StudyPanel", "RESULT_HEAD", "MAX_RUNS", "runs_ok", "runs_refusal", "stale_line"]
 
 RESULT_HEAD = "<tr><th>event</th><th>rule</th><th>exact</th><th>sampled (95 %)</th></tr>"
 """The head of a study's exact-versus-sampled table."""
@@ -84,7 +88,9 @@ class StudyPanel:
         pickers = W.HBox([self.runs, *extra, self.horizon], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.offer, pickers, self.run_row,
                               W.HTML(f'<div class="lcb-small lcb-muted">{esc(note)}</div>'), self.stale, self.result_box])
-        self.button.on_click(lambda _b: self.run())
+        self._last_click: tuple[datetime, float] | None = None
+        """(the page's send time of the click that ran the last study, the seconds the kernel spent on it)."""
+        self.button.on_click(lambda _b: self.clicked())
         self.redraw = follow(ctl, ["version", "viewer"], self.draw)
         self.redraw()
 
@@ -128,15 +134,38 @@ class StudyPanel:
         self.bar.value = done
         self.count.value = f'<span class="lcb-small" style="white-space: nowrap">{done} of {total} runs</span>'
 
+    def clicked(self) -> Any:
+        """The button's click: :meth:`run`, unless the page sent the click while the last study ran.
+
+        The kernel takes clicks one after the other: a double click, or a second click before the page
+        has heard that the button is disabled, waits in line and would start the same study again the
+        moment the first ends.  Such a click (sent, by the page's clock, less than the first study's
+        length after the click that started it: :func:`~lcb_lab.ui.lab.messages.sent_at`) is dropped;
+        a click sent after the result could be read always runs."""
+        sent = sent_at()
+        if sent is not None and self._last_click is not None:
+            first, took = self._last_click
+            if (sent - first).total_seconds() < took:
+                return None
+        t0 = time.monotonic()
+        try:
+            return self.run()
+        finally:
+            if sent is not None:
+                self._last_click = (sent, time.monotonic() - t0)
+
     def run(self, runs: int | None = None, seed: int = 0) -> Any:
         """Study the game so far with ``runs`` (default: the picker's) and ``seed``; the result, or None
         when the view may not study now or the study is refused (the table says why in one line)."""
         ok, why = self.may_study(self.ctl.game, self.ctl.viewer)
+        n = self.runs.value if runs is None else runs
+        if ok and not runs_ok(n):
+            ok, why = False, runs_refusal(n)
         if not ok:
+            self.clear()                                # no earlier result under the refusal, read as this one's
             self.table.value = f"<div>{esc(why)}</div>"
             return None
         start, plan = self.make_plan(self.ctl.game)
-        n = runs or self.runs.value
         self.clear()
         moment = (*self.ctl.moment(), self.ctl.view_model().step)
         self.bar.max = n
@@ -157,11 +186,28 @@ class StudyPanel:
         return r
 
 
+MAX_RUNS = 100_000
+"""The most runs the panel plays (serially, in the lab's kernel, which answers no click meanwhile: about
+5 minutes of a one-impulse plan); a bigger study is the notebook's, on Dask (docs/what_if.md)."""
+
+
+def runs_ok(runs: Any) -> bool:
+    """Is ``runs`` a number of runs the panel plays: an int from 1 to :data:`MAX_RUNS` (not a bool)?"""
+    return isinstance(runs, int) and not isinstance(runs, bool) and 1 <= runs <= MAX_RUNS
+
+
+def runs_refusal(runs: Any) -> str:
+    """The one line that refuses ``runs`` (not :func:`runs_ok`)."""
+    return (f"A study plays from 1 to {MAX_RUNS:,} runs here, not {runs!r}; a bigger study runs on Dask from a "
+            "notebook (docs/what_if.md).")
+
+
 def stale_line(studied: int, now: int) -> str:
     """The line over a study of step ``studied`` once the game has changed since, the game now at step
     ``now`` (HTML): "Studied at step 3; the game has moved on (now step 4): Study again for the plan as it
-    stands."; back at the same step number (an undo, perhaps then other acts) "the game has changed since
-    (now at step 3 again)"."""
-    since = (f"the game has moved on (now step {now})" if now != studied
+    stands."; taken back before it (an Undo, a past step shown) "the game has gone back (now step 2)"; back at
+    the same step number (an undo, perhaps then other acts) "the game has changed since (now at step 3 again)"."""
+    since = (f"the game has moved on (now step {now})" if now > studied
+             else f"the game has gone back (now step {now})" if now < studied
              else f"the game has changed since (now at step {now} again)")
     return (f"<b>Studied at step {studied}</b>; {since}: <b>Study again</b> for the plan as it stands.")

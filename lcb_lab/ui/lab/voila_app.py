@@ -296,6 +296,32 @@ class QuietTrust(logging.Filter):
         return "is not trusted" not in record.getMessage()
 
 
+class XsrfCookie:
+    """A Voila page handler that also sets the ``_xsrf`` cookie (Tornado's ``xsrf_token``, read once).
+
+    When a tab is closed or reloaded, Voila's page posts ``voila/api/shutdown/<kernel>`` with the token it
+    reads from that cookie; Voila 0.5's page never sets it, so the server refused the post ("'_xsrf' argument
+    missing from POST", 403: an open Voila bug) and the tab's kernel lived on -- a study it was
+    running played on to its end, and a class's reloads piled kernels up until the server stopped.  The
+    cookie is the server's own XSRF token: the check stays on, the page can now pass it."""
+
+    async def prepare(self, *args: Any, **kwargs: Any) -> None:
+        """Jupyter Server's ``prepare`` (the user, the checks), then the cookie, unless it answered already."""
+        await super().prepare(*args, **kwargs)  # type: ignore[misc]
+        if not self._finished:  # type: ignore[attr-defined]
+            self.xsrf_token  # type: ignore[attr-defined]   # sets the cookie (tornado.web.RequestHandler.xsrf_token)
+
+
+def with_xsrf_cookie(handler: tuple) -> tuple:
+    """A Voila route ``(pattern, handler class, *rest)`` whose class, when it serves a page (Voila's
+    ``BaseVoilaHandler``), also sets the ``_xsrf`` cookie (:class:`XsrfCookie`); any other route as it is."""
+    from voila.handler import BaseVoilaHandler
+    pattern, cls, *rest = handler
+    if isinstance(cls, type) and issubclass(cls, BaseVoilaHandler) and not issubclass(cls, XsrfCookie):
+        cls = type(cls.__name__, (XsrfCookie, cls), {"__doc__": cls.__doc__})
+    return (pattern, cls, *rest)
+
+
 def _app_class():
     """Voila, serving Bokeh's scripts at :data:`BOKEHJS_ROUTE` and telling the template so."""
     from bokeh.util.paths import bokehjs_path
@@ -312,7 +338,8 @@ def _app_class():
 
         def init_handlers(self):
             route = url_path_join(self.server_url, BOKEHJS_ROUTE, "(.*)")
-            return [(route, StaticFileHandler, {"path": str(Path(bokehjs_path()) / "js")}), *super().init_handlers()]
+            return [(route, StaticFileHandler, {"path": str(Path(bokehjs_path()) / "js")}),
+                    *(with_xsrf_cookie(h) for h in super().init_handlers())]
 
     return LabVoila
 
