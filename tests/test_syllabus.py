@@ -130,3 +130,27 @@ def test_the_cli_prints_a_lessons_key_and_refuses_a_lesson_the_course_has_not(ca
     assert "  ch03.split-ap: 2 (3.37)" in out.splitlines()
     assert main(["key", "29"]) == 2
     assert capsys.readouterr().err == "error: the course has lessons 0 to 28, not '29'\n"
+
+
+def test_every_lesson_notebook_opens_with_its_learning_objectives():
+    """An instructor opening any lesson's notebook reads what it teaches at the top: its first markdown
+    cells (up to the second code cell: notebook 00 opens on the lab, its first folded section) hold its
+    learning objectives, and where they give the lesson's number and minutes these are the syllabus's
+    (before: notebooks 00-12 had none)."""
+    numbered = 0
+    for i, ls in enumerate(LESSONS):
+        nb = json.loads((NOTEBOOKS / ls.notebook).read_text(encoding="utf-8"))
+        opening, code = [], 0
+        for c in nb["cells"]:
+            code += c["cell_type"] == "code"
+            if code >= 2:
+                break
+            if c["cell_type"] == "markdown":
+                opening.append("".join(c["source"]))
+        text = "\n".join(opening)
+        assert "Learning objectives" in text, ls.notebook
+        m = re.search(r"\(lesson (\d+) of the course in `docs/syllabus.md`; [^;]+; about (\d+) minutes\)", text)
+        if m:
+            numbered += 1
+            assert (int(m.group(1)), int(m.group(2))) == (i, ls.minutes), ls.notebook
+    assert numbered == 13                   # notebooks 00-12; 13-28 word their own objectives
