@@ -101,7 +101,7 @@ def test_the_intro_names_all_four_games_and_says_how_to_teach_a_lesson():
     assert "*Order of Battle*" in intro.replace("*Order of\nBattle*", "*Order of Battle*")
     assert "four games side by side" in intro
     assert "## Teaching a lesson" in intro and "`lcb-lab key N`" in intro
-    assert "Kernel › Restart\n   Kernel and Run All Cells" in intro
+    assert "**Kernel › Restart Kernel and Run All Cells**" in intro
 
 
 def test_every_lesson_asking_checkpoints_names_their_module_and_the_key_gives_each_answer():
