@@ -9,6 +9,7 @@
     lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.ui.lab.voila_app)
     lcb-lab review game.json -o review.html --team US   # a saved game's after-action review (one HTML file)
     lcb-lab golden --regen               # rewrite every game's golden transcripts (tests/golden, make golden)
+    lcb-lab key 5                        # the instructor's answers to lesson 5's checkpoints (docs/syllabus.md)
 
 A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
 (lcb_lab.games.lcb.io.resources).  Without the command installed, `python -m lcb_lab` is the same CLI.
@@ -72,6 +73,8 @@ def _main(argv: list[str] | None) -> int:
         return review_main((sys.argv[1:] if argv is None else argv)[1:])
     if (sys.argv[1:] if argv is None else argv)[:1] == ["golden"]:  # every game's golden transcripts
         return golden_main((sys.argv[1:] if argv is None else argv)[1:])
+    if (sys.argv[1:] if argv is None else argv)[:1] == ["key"]:     # a lesson's answers, for the instructor
+        return key_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
     ap = _Parser(prog=PROG, description=head, epilog=examples.strip("\n"),
                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -140,6 +143,18 @@ def _guarded(run) -> int:
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0
+
+
+def key_main(argv: list[str]) -> int:
+    """``lcb-lab key N [N ...]``: the instructor's key to lessons N of the syllabus
+    (:func:`lcb_lab.games.lcb.course.syllabus.answer_key`: each checkpoint's answer and rule, computed
+    by the engine).  Exit codes: 0 printed, 2 refused (one line on stderr: no such lesson)."""
+    from lcb_lab.games.lcb.course.syllabus import LESSONS, answer_key
+    ap = _Parser(prog=f"{PROG} key", description="Print the answers to a lesson's checkpoints (for the "
+                 "instructor; the lessons are numbered as in docs/syllabus.md).")
+    ap.add_argument("lesson", nargs="+", help=f"a lesson's number, 0 to {len(LESSONS) - 1}")
+    args = ap.parse_args(argv)
+    return _guarded(lambda: "\n".join(answer_key(n) for n in args.lesson))
 
 
 def golden_main(argv: list[str]) -> int:

@@ -92,3 +92,65 @@ def test_the_fourth_game_lesson_and_the_four_games_side_by_side():
     for game in ("lcb", "archipelago", "force_on_force", "order_of_battle"):
         assert f"lcb_lab.games.{game}." in four, game
     assert "make_twin" in four and "grid_checkpoints" in four and "draw_checkpoint" in four
+
+
+def test_the_intro_names_all_four_games_and_says_how_to_teach_a_lesson():
+    """The syllabus's opening names the fourth game and the closing four-games lesson (before: it
+    stopped at the third game), and a section says how to run a lesson and where its answers are."""
+    intro, _, rest = markdown().partition("| # | Lesson |")
+    assert "*Order of Battle*" in intro.replace("*Order of\nBattle*", "*Order of Battle*")
+    assert "four games side by side" in intro
+    assert "## Teaching a lesson" in intro and "`lcb-lab key N`" in intro
+    assert "**Kernel › Restart Kernel and Run All Cells**" in intro
+
+
+def test_every_lesson_asking_checkpoints_names_their_module_and_the_key_gives_each_answer():
+    """A lesson whose notebook asks checkpoints (``ask(``) names the module holding them, unless it
+    builds them from its own charts (notebook 28); ``answer_key`` lists each with its answer and rule."""
+    from lcb_lab.games.lcb.course.syllabus import answer_key, lesson_checkpoints
+    for i, ls in enumerate(LESSONS):
+        source = (NOTEBOOKS / ls.notebook).read_text(encoding="utf-8")
+        if ls.notebook == "28_four_games.ipynb":
+            assert lesson_checkpoints(i) == () and "cps = grid_checkpoints(" in source
+            continue
+        assert bool(lesson_checkpoints(i)) == ("ask(" in source), ls.notebook
+        if ls.checkpoints:
+            assert ls.checkpoints.rsplit(".", 1)[1] in source, (ls.notebook, ls.checkpoints)
+    assert answer_key(5).splitlines() == [
+        "Lesson 5: Combat: LRS and INTERCEPT (01_lrs_and_intercept.ipynb)",
+        "  ch07.intercept-units: FFG-454 (7.53)", "  ch07.anna-survives: 57.3% (7.57)", "  ch07.whiskey-hp: 0 (7.02)"]
+    assert answer_key("8").splitlines()[1] == "  no checkpoints: the class argues the decisions the notebook plays"
+
+
+def test_the_cli_prints_a_lessons_key_and_refuses_a_lesson_the_course_has_not(capsys):
+    from lcb_lab.__main__ import main
+    assert main(["key", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Lesson 1: The sequence of play (13_ch03_sequence_of_play.ipynb)"
+    assert "  ch03.split-ap: 2 (3.37)" in out.splitlines()
+    assert main(["key", "29"]) == 2
+    assert capsys.readouterr().err == "error: the course has lessons 0 to 28, not '29'\n"
+
+
+def test_every_lesson_notebook_opens_with_its_learning_objectives():
+    """An instructor opening any lesson's notebook reads what it teaches at the top: its first markdown
+    cells (up to the second code cell: notebook 00 opens on the lab, its first folded section) hold its
+    learning objectives, and where they give the lesson's number and minutes these are the syllabus's
+    (before: notebooks 00-12 had none)."""
+    numbered = 0
+    for i, ls in enumerate(LESSONS):
+        nb = json.loads((NOTEBOOKS / ls.notebook).read_text(encoding="utf-8"))
+        opening, code = [], 0
+        for c in nb["cells"]:
+            code += c["cell_type"] == "code"
+            if code >= 2:
+                break
+            if c["cell_type"] == "markdown":
+                opening.append("".join(c["source"]))
+        text = "\n".join(opening)
+        assert "Learning objectives" in text, ls.notebook
+        m = re.search(r"\(lesson (\d+) of the course in `docs/syllabus.md`; [^;]+; about (\d+) minutes\)", text)
+        if m:
+            numbered += 1
+            assert (int(m.group(1)), int(m.group(2))) == (i, ls.minutes), ls.notebook
+    assert numbered == 13                   # notebooks 00-12; 13-28 word their own objectives

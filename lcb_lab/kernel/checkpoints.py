@@ -119,7 +119,12 @@ def normalise(kind: str, value: Any) -> Any:
             raise AnswerError("choose one option")
         return value.strip()
     if kind == "choices":
-        items = [value] if isinstance(value, str) else list(value or ())
+        if isinstance(value, str):
+            items: list[Any] = [value]
+        elif value is None or isinstance(value, Iterable):
+            items = list(value or ())
+        else:                           # check(3) from code: no set of options
+            raise AnswerError(f"expected the options you tick (a set of names such as {{'A', 'B'}}), got {_echo(value)}")
         return frozenset(str(v).strip() for v in items if str(v).strip())
     text = str(value).strip().replace(",", ".")
     try:

@@ -15,7 +15,7 @@
   (replayed and checked against the saved state);
 * :meth:`Engine.rollout` -- for random play and studies that never go back: the same acts, states
   and refusals, nothing recorded (no steps, labels or events);
-* :meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.is_legal` -- who acts
+* :meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.is_legal`, :meth:`Engine.check_legal` -- who acts
   (a player of :attr:`Engine.players`, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when the game is over) and what
   they may do.
 
@@ -332,13 +332,21 @@ class Engine:
     def is_legal(self, action: Action) -> bool:
         """Whether the rules accept ``action`` now (tried, then put back; nothing is recorded).
         A malformed action raises InputError."""
+        try:
+            self.check_legal(action)
+            return True
+        except IllegalAction:
+            return False
+
+    def check_legal(self, action: Action) -> Action:
+        """``action`` checked (tried, then put back; nothing is recorded); returns it.  Raises
+        IllegalAction (rule, reason) when the rules refuse it now, InputError when it is malformed;
+        the game is as before either way."""
         action = self.codec.check(action)
         snap = self._snapshot(action)
         try:
             self.handle(action)
-            return True
-        except IllegalAction:
-            return False
+            return action
         finally:
             self._restore(snap, keep=snap.shared)
 

@@ -124,7 +124,9 @@ class ChanceStep:
     ``outcomes``: ``((outcome, probability), ...)``, an outcome being a tuple of ints (one per
     ``counts``), probabilities summing to 1, impossible outcomes left out; ``dice``: one line per
     roll (``"4 d6 hitting on 4 or less: archers"``); ``later``: how many more chance steps
-    the same move rolls after this one (they depend on this one's outcome).
+    the same move rolls after this one (they depend on this one's outcome); ``names``: for a
+    one-count step whose values stand for choices rather than numbers (who leads), value v's name
+    is ``names[v]``, and :meth:`text` shows the name.
     """
 
     label: str
@@ -133,18 +135,24 @@ class ChanceStep:
     outcomes: tuple[tuple[tuple[int, ...], float], ...]
     dice: tuple[str, ...] = ()
     later: int = 0
+    names: tuple[str, ...] = ()
 
     def probability(self, outcome: tuple[int, ...] | int) -> float:
         """P(``outcome``); an int stands for a one-count outcome ``(int,)``; 0.0 if impossible."""
         key = (outcome,) if isinstance(outcome, int) else tuple(outcome)
         return sum(p for o, p in self.outcomes if o == key)
 
+    def value_name(self, v: int) -> str:
+        """Value ``v`` of a count as :meth:`text` shows it: its name in :attr:`names`, else the number."""
+        return self.names[v] if 0 <= v < len(self.names) else str(v)
+
     def text(self) -> str:
         """Lines for a notebook: the label, the dice, then each outcome with its chance (>= 0.05%)."""
         lines = [f"{self.label} ({rule_ref(self.rule)})"] + [f"  {d}" for d in self.dice]
         for o, p in self.outcomes if self.counts else ():
             if p >= 0.0005:
-                lines.append("  " + ", ".join(f"{c} = {v}" for c, v in zip(self.counts, o)) + f": {p:.1%}")
+                lines.append("  " + ", ".join(f"{c} = {self.value_name(v)}" for c, v in zip(self.counts, o))
+                             + f": {p:.1%}")
         if self.later:
             lines.append(f"  then {self.later} more engagement(s) in the same roll")
         return "\n".join(lines)

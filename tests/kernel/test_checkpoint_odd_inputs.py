@@ -40,3 +40,16 @@ def test_a_checkpoint_shown_in_a_cell_does_not_state_its_answer():
                     explanation="Two new stacks, one Core Action each: 2 AP.")
     assert "Two new stacks" not in repr(cp) and "How many AP?" in repr(cp) and "One per stack." in repr(cp)
     assert cp.check(2).text == "Correct: 2. Two new stacks, one Core Action each: 2 AP."
+
+
+@pytest.mark.parametrize("given", [3, 2.5, True])
+def test_a_choices_checkpoint_given_a_number_from_code_says_what_it_expects(given):
+    """``cp.check(3)`` typed in a cell for a tick-the-options question: the verdict says a set of
+    option names is expected (before: a TypeError traceback, 'int' object is not iterable)."""
+    cp = Checkpoint("t.choices", "Which?", kind="choices", options=("A", "B"), answer=lambda: frozenset({"A"}),
+                    rule="7.53", hint="In range and no farther than the attacker.")
+    v = cp.check(given)
+    assert not v.correct
+    assert v.text == (f"expected the options you tick (a set of names such as {{'A', 'B'}}), got '{given}'. "
+                      "Hint (7.53): In range and no farther than the attacker.")
+    assert cp.check({"A"}).correct and cp.check(["A"]).correct and not cp.check(None).correct

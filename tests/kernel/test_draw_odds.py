@@ -26,3 +26,11 @@ def test_a_draw_at_the_corners():
     with pytest.raises(ValueError):
         draw_pmf(5, 1, 6)
 
+
+
+def test_a_chance_step_names_its_values_when_it_has_names_and_numbers_them_otherwise():
+    from lcb_lab.kernel.odds import ChanceStep
+    named = ChanceStep("Who goes first", "R1", ("first",), (((0,), 0.25), ((1,), 0.75)), names=("Ann", "Bo"))
+    assert named.text().splitlines()[1:] == ["  first = Ann: 25.0%", "  first = Bo: 75.0%"]
+    plain = ChanceStep("Volley", "R2", ("hits",), (((0,), 0.5), ((1,), 0.5)))
+    assert plain.text().splitlines()[1:] == ["  hits = 0: 50.0%", "  hits = 1: 50.0%"] and plain.value_name(3) == "3"

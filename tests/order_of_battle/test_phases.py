@@ -235,6 +235,34 @@ def test_each_phase_is_completed_by_every_commander_before_the_next():
             assert len([e for e in entries if e["kind"] == "done" and e["phase_no"] == phase_no]) == 3
 
 
+def test_the_initiative_odds_printed_name_the_commanders_not_their_indices():
+    """``print(step.text())`` (notebook 28) names who leads: 'Lead Commander = Ash: 44.4%' (before:
+    'leader (index; last: tie) = 0: 44.4%', the student left to count seats)."""
+    from lcb_lab.games.order_of_battle import course
+    t = course.initiative_table()
+    step = initiative_step(list(t.state.commanders.values()), t.cards)
+    assert step.text().splitlines()[-3:] == ["  Lead Commander = Ash: 44.4%", "  Lead Commander = Birch: 33.3%",
+                                             "  Lead Commander = a tie (redrawn): 22.2%"]
+    assert step.probability(0) == pytest.approx(4 / 9) and step.value_name(2) == "a tie (redrawn)"
+
+
+def test_the_initiative_odds_asked_again_after_the_draw_are_refused_by_l33_in_one_line():
+    """A notebook cell asking ``chance_outcomes(DrawInitiative())`` run a second time, after the
+    draw: IllegalAction naming l.33 and the phase (before: None, and the cell's ``step.probability``
+    an AttributeError traceback); the game is as before; another act draws nothing to preview."""
+    g = two()
+    through_revenue(g)
+    assert g.chance_outcomes(A.DrawInitiative()).rule == "l.33"
+    while g.state.phase == "initiative":
+        g.apply(A.DrawInitiative())
+    before = data(g)
+    with pytest.raises(IllegalAction) as e:
+        g.chance_outcomes(A.DrawInitiative())
+    assert (e.value.rule, e.value.reason) == ("l.33", "this is the purchase phase, not the initiative phase")
+    assert data(g) == before
+    assert g.chance_outcomes(A.EndPurchase()) is None and data(g) == before
+
+
 def test_the_engine_offers_the_initiative_odds_as_a_chance_step():
     g = two()
     assert g.chance_outcomes() is None

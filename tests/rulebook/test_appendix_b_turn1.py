@@ -18,6 +18,7 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer, observer_cards
 from lcb_lab.games.lcb.content.lesson import Lesson, scripted_steps, summary
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.games.lcb.model.state import GameState
 
 LESSON = "appendix_b_turn1"
@@ -465,3 +466,26 @@ def test_a_refused_card_step_names_the_lesson_step_and_the_rule(tmp_path):
     assert "mine.toml: Planning Stage, step 2: buy US Open Source Intel" in e.value.reason
     assert json.dumps(lesson.game.state.to_dict()) != before          # step 1 was applied...
     assert lesson.game.state.cp["US"] == 4                            # ... and the refused one changed nothing
+
+
+def test_a_notebook_cell_run_twice_is_refused_and_plays_nothing_so_the_next_cells_still_work():
+    """Notebook 03 run as a student does: a cell re-run (``advance("Planning Stage, step 4")`` again) is
+    refused in one line saying the step was played and how to see it again, the game untouched; the
+    next cell then plays its steps (before: the re-run walked the whole turn to its end, then said no
+    step was left, and every later cell failed). A title that is nowhere plays nothing either."""
+    lesson = Lesson(LESSON)
+    lesson.advance("Planning Stage, step 4")
+    before = json.dumps(lesson.game.state.to_dict())
+    with pytest.raises(LabError) as e:
+        lesson.advance("Planning Stage, step 4")
+    assert str(e.value) == ("appendix_b_turn1.toml: the step 'Planning Stage, step 4' was played already (the lesson "
+                            "is at 'Planning Stage, step 4: end_planning US'): run the notebook again from the top "
+                            "(Kernel › Restart Kernel and Run All Cells) to see it again")
+    with pytest.raises(LabError, match="no step left titled with 'Planning Stage, step 99'"):
+        lesson.advance("Planning Stage, step 99")
+    assert json.dumps(lesson.game.state.to_dict()) == before
+    done = lesson.advance("Planning Stage, step 8")
+    assert [d.title.split(":")[0] for d in done] == [f"Planning Stage, step {i}" for i in range(5, 9)]
+    assert lesson.game.state.stage == "deployment"
+    assert lesson.titles()[:2] == ["Planning Stage, step 1: buy US MUX: Unmanned",
+                                   "Planning Stage, step 2: buy US Open Source Intel"]

@@ -27,6 +27,11 @@ def test_the_grid_and_draw_questions_are_answered_from_the_data():
     cell, better = grid_checkpoints(g, "fof")
     assert cell.correct_answer() == pytest.approx(0.31) and cell.check("31%").correct
     assert better.correct_answer() == frozenset({"d10"}) and not better.check(["d8", "d10"]).correct
+    g2 = Grid("Force on Force: the reacting unit wins", "initiative unit's die", "reacting unit's die", g.rows, g.cols,
+              g.ps, "l.318")         # a label ending in a possessive: no "unit's dies"
+    assert grid_checkpoints(g2, "fof")[1].question == (
+        "Force on Force: the reacting unit wins: against a d6 as the initiative unit's die, which values of the "
+        "reacting unit's die give better than even odds?")
     hand = draw_pmf(14, 2, 5)
     q = draw_checkpoint(Pmf("a Battlelord in 5 of 14", "Battlelords", (0, 1, 2), tuple(hand), "l.39"))
     assert q.correct_answer() == pytest.approx(1 - 36 / 91)          # C(12,5) / C(14,5) = 792 / 2002 = 36 / 91

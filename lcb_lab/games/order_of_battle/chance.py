@@ -5,7 +5,8 @@ pile as a Commander knows it (its composition; the order nobody knows).
   empty pile draws from its discard pile shuffled anew, l.39);
 * :func:`initiative_step` -- the Initiative draw (l.33) as a kernel
   :class:`~lcb_lab.kernel.odds.ChanceStep`: outcome ``(i,)`` the ``i``-th contender leads, outcome
-  ``(len(contenders),)`` a tie for the highest cost (redrawn);
+  ``(len(contenders),)`` a tie for the highest cost (redrawn); its ``names`` name each outcome (the
+  Commander, or :data:`TIE`), so its text reads ``Lead Commander = Ash: 44.4%``;
 * :func:`draw_chance` -- the chance a draw of ``n`` cards holds at least one card of a kind
   (hypergeometric); :func:`offer_chance` -- that a Commander's purchase draw holds a Battlelord.
 
@@ -23,6 +24,9 @@ import numpy as np
 from lcb_lab.games.order_of_battle.cards import CardSet
 from lcb_lab.games.order_of_battle.state import Commander
 from lcb_lab.kernel.odds import ChanceStep
+
+TIE = "a tie (redrawn)"
+"""The name of the Initiative draw's last outcome: a tie for the highest cost, drawn again (l.33)."""
 
 
 def _pile(c: Commander) -> list[str]:
@@ -56,8 +60,9 @@ def initiative_step(commanders: Sequence[Commander], cards: CardSet) -> ChanceSt
     p = lead_chances([cost_pmf(c, cards) for c in commanders])
     tie = max(0.0, 1.0 - sum(p))
     outcomes = tuple(((i,), q) for i, q in enumerate(p) if q > 0) + ((((len(p),), tie),) if tie > 1e-12 else ())
-    return ChanceStep("Initiative draw: " + ", ".join(c.name for c in commanders), "l.33", ("leader (index; last: tie)",),
-                      outcomes, tuple(f"1 Fortune card of {len(_pile(c))}: {c.name}" for c in commanders))
+    return ChanceStep("Initiative draw: " + ", ".join(c.name for c in commanders), "l.33", ("Lead Commander",),
+                      outcomes, tuple(f"1 Fortune card of {len(_pile(c))}: {c.name}" for c in commanders),
+                      names=(*(c.name for c in commanders), TIE))
 
 
 def own_line(c: Commander, cards: CardSet) -> str:

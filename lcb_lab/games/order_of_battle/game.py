@@ -87,8 +87,13 @@ class OrderOfBattle(Engine):
         return legal_for(self, who)
 
     def chance_outcomes(self, action: Action | None = None) -> ChanceStep | None:
-        """The Initiative draw's odds while the Initiative Phase waits (l.33), else None."""
+        """The Initiative draw's odds while the Initiative Phase waits (l.33), else None.  Given
+        ``action``: the odds it would draw now (:class:`~.actions.DrawInitiative`; None for an act
+        that draws by chance nothing to preview); raises IllegalAction (rule, reason) when the rules
+        refuse it now -- a notebook cell asking for the draw's odds after the draw says why."""
         from lcb_lab.games.order_of_battle.chance import initiative_step
+        if action is not None and not isinstance(self.check_legal(action), A.DrawInitiative):
+            return None
         s = self.state
         if s.phase != "initiative" or not s.pending:
             return None

@@ -128,8 +128,8 @@ def grid_checkpoints(grid: Grid, prefix: str = "grid") -> list[Checkpoint]:
                    f"{grid.col_label}, what is the chance?", kind="probability", answer=lambda: grid.at(row, col),
                    rule=grid.rule, hint="Count the pairs of faces that win, out of all pairs (faces times faces).",
                    explanation=lambda: f"{grid.at(row, col):.1%}: the cell {row}, {col} of the table."),
-        Checkpoint(f"{prefix}.better", f"{grid.name}: against a {first} as the {grid.row_label}, which "
-                   f"{grid.col_label}s give better than even odds?", kind="choices", options=grid.cols,
+        Checkpoint(f"{prefix}.better", f"{grid.name}: against a {first} as the {grid.row_label}, which values "
+                   f"of the {grid.col_label} give better than even odds?", kind="choices", options=grid.cols,
                    answer=better, rule=grid.rule, hint="Read the row of the table; more than 50 % is better than even.",
                    explanation=lambda: (", ".join(c for c in grid.cols if c in better()) or "none")
                    + f": the cells of row {first} above 50 %."),

@@ -112,9 +112,7 @@ def odds_html(vm: Any) -> str:
     when no draw waits."""
     step = vm.odds
     if step is not None:
-        names = [d.rsplit(": ", 1)[-1] for d in step.dice]
-        words = [("a tie (redrawn)" if i >= len(names) else names[i], p) for (i,), p in step.outcomes]
-        chances = ", ".join(f"{esc(w)} {100 * p:.1f}%" for w, p in words)
+        chances = ", ".join(f"{esc(step.value_name(i))} {100 * p:.1f}%" for (i,), p in step.outcomes)
         return (f'<div class="lcb-card"><b>Odds before the draw</b> {rule_badges([step.rule])} '
                 f"Lead Commander: {chances}<br><span class='lcb-muted lcb-small'>{esc('; '.join(step.dice))} "
                 "(every Commander's real pile: the umpire's view)</span></div>")

@@ -172,10 +172,13 @@ class Lesson:
 
     def steps(self) -> Iterator[Done]:
         """Yield after each step; the game advances as you iterate."""
-        for st in self.spec.stage:
-            yield from self._stage(st)
-        for n, imp in enumerate(self.spec.impulse, 1):
-            yield from self._impulse(n, imp)
+        for title, fn, team, note, s in self._plan():
+            done = self._do(title, fn, team(), note)
+            yield _keyed(done, s) if s is not None else done
+
+    def titles(self) -> list[str]:
+        """Every step's title, in order, read from the lesson file: nothing is played."""
+        return [plan[0] for plan in self._plan()]
 
     def run(self) -> Game:
         """Replay everything; returns the game."""
@@ -186,17 +189,31 @@ class Lesson:
     def advance(self, until: str | None = None) -> list[Done]:
         """Replay the next step (``until`` None), or every step up to and including the first whose
         title holds ``until`` (e.g. ``"Planning Stage, step 8"``, ``"impulse 2"``); for notebooks.
-        Returns the steps done ([] at the end).  Raises LabError when ``until`` is never met."""
+        Returns the steps done ([] at the end).  Raises LabError, playing nothing, when no step
+        left holds ``until``: one played already (a notebook cell run twice) or none at all."""
         if getattr(self, "_walk", None) is None:
-            self._walk = self.steps()
+            self._walk, self._played = self.steps(), 0
+        if until is not None:
+            self._check_ahead(until)
         out: list[Done] = []
         for done in self._walk:
+            self._played += 1
             out.append(done)
             if until is None or until in done.title:
                 return out
-        if until is not None:
-            raise LabError(f"{Path(self.file).name}: no step left titled with {until!r}")
         return out
+
+    def _check_ahead(self, until: str) -> None:
+        """Raise LabError unless a step not yet played holds ``until`` (see :meth:`advance`)."""
+        titles = self.titles()
+        if any(until in t for t in titles[self._played:]):
+            return
+        name = Path(self.file).name
+        if any(until in t for t in titles[:self._played]):
+            last = titles[self._played - 1]
+            raise LabError(f"{name}: the step {until!r} was played already (the lesson is at {last!r}): run "
+                           "the notebook again from the top (Kernel › Restart Kernel and Run All Cells) to see it again")
+        raise LabError(f"{name}: no step left titled with {until!r}")
 
     def _do(self, title: str, fn, team: str | None = None, note: str = "") -> Done:
         before = len(self.game.log)
@@ -209,24 +226,33 @@ class Lesson:
             raise LabError(f"{Path(self.file).name}: {title}: {e}") from e
         return Done(title, self.game.log[before:], team, note)
 
-    def _stage(self, st: StageScript) -> Iterator[Done]:
+    def _plan(self) -> Iterator[tuple[str, Any, Any, str, Any]]:
+        """The steps, nothing played: ``(title, play, team, note, script step or None)``, ``play()``
+        playing the step on :attr:`game` and ``team()`` giving the team whose secret it may be."""
+        for st in self.spec.stage:
+            yield from self._stage(st)
+        for n, imp in enumerate(self.spec.impulse, 1):
+            yield from self._impulse(n, imp)
+
+    def _stage(self, st: StageScript) -> Iterator[tuple[str, Any, Any, str, Any]]:
         name = {"planning": "Planning Stage", "deployment": "Deployment Stage"}[st.name]
         for i, s in enumerate(st.step):
             label = f"{name}, step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
-            yield _keyed(self._do(label, lambda s=s: self._step(s), getattr(s, "team", None), s.note), s)
+            yield label, (lambda s=s: self._step(s)), (lambda s=s: getattr(s, "team", None)), s.note, s
 
-    def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
+    def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[tuple[str, Any, Any, str, Any]]:
         # always act on self.game: a caller may swap in a saved-and-loaded game between steps
+        none = lambda: None      # noqa: E731
         if imp.relinquish:
-            yield self._do("relinquish the initiative", lambda: self.game.apply(A.Relinquish()))
-        yield self._do(f"impulse {n}: {imp.task_force} begins",
-                       lambda: self.game.apply(A.BeginImpulse(imp.task_force)))
-        yield self._do(f"impulse {n}: declare", lambda: self.game.apply(imp._declare))
+            yield "relinquish the initiative", (lambda: self.game.apply(A.Relinquish())), none, "", None
+        yield (f"impulse {n}: {imp.task_force} begins",
+               (lambda imp=imp: self.game.apply(A.BeginImpulse(imp.task_force))), none, "", None)
+        yield f"impulse {n}: declare", (lambda imp=imp: self.game.apply(imp._declare)), none, "", None
+        team = lambda imp=imp: self.game.state.task_forces.get(imp.task_force)     # noqa: E731
         for i, s in enumerate(imp.step):
             label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
-            yield _keyed(self._do(label, lambda s=s: self._step(s), self.game.state.task_forces.get(imp.task_force),
-                                  s.note), s)
-        yield self._do(f"impulse {n}: end", lambda: self.game.apply(A.EndImpulse()))
+            yield label, (lambda s=s: self._step(s)), team, s.note, s
+        yield f"impulse {n}: end", (lambda: self.game.apply(A.EndImpulse())), none, "", None
 
     def _step(self, s) -> Any:
         """Run one validated step (see STEP_MODELS)."""

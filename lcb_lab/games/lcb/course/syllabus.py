@@ -13,9 +13,17 @@ project's estimate for a class of about 12 at one projector (no rulebook value).
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["Lesson", "LESSONS", "lesson_for_chapter", "total_minutes", "markdown"]
+from lcb_lab.kernel.errors import LabError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lcb_lab.kernel.checkpoints import Checkpoint
+
+__all__ = ["Lesson", "LESSONS", "lesson_for_chapter", "total_minutes", "lesson_checkpoints", "answer_key",
+           "markdown"]
 
 
 @dataclass(frozen=True)
@@ -34,11 +42,15 @@ class Lesson:
     prepare: str
     kind: str = "chapter"
     course_chapter: int | None = None
+    checkpoints: str = ""
+    """The dotted name of the module whose ``CHECKPOINTS`` the notebook asks (``""``: none, or built
+    in the notebook itself); a chapter lesson's is its course module."""
 
 
 def _ch(n: int, title: str, notebook: str, objectives: tuple[str, ...], minutes: int, prepare: str,
         chapters: tuple[str, ...] | None = None) -> Lesson:
-    return Lesson(title, notebook, chapters or (str(n),), objectives, minutes, prepare, "chapter", n)
+    return Lesson(title, notebook, chapters or (str(n),), objectives, minutes, prepare, "chapter", n,
+                  f"lcb_lab.games.lcb.course.ch{n:02d}")
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -120,48 +132,56 @@ LESSONS: tuple[Lesson, ...] = (
             "launch a torpedo along a course and give its exact chance before the red die",
             "say from which directions a torpedo boat is hit, and run a torpedo on with the green die"),
            45, "Skim level 1's text (its l.138-262) and docs/archipelago.md (the board and the blue die are "
-               "sandbox).", "second game"),
+               "sandbox).", "second game",
+           checkpoints="lcb_lab.games.archipelago.course.level1"),
     Lesson("Second game: Archipelago, level 2 (ships)", "21_archipelago_level2.ipynb", ("l.264-394",),
            ("count the blue dice from the pieces left",
             "fire a gun along its three lines and give the chance that red + green reaches the distance",
             "say what one and two hits do to a ship, a base and the ammunition ship"),
-           45, "Skim level 2's text (its l.264-394).", "second game"),
+           45, "Skim level 2's text (its l.264-394).", "second game",
+           checkpoints="lcb_lab.games.archipelago.course.level2"),
     Lesson("Two games' dice side by side", "22_two_games_dice.ipynb", ("7.02", "l.203-206", "l.322-329", "l.505"),
            ("compute a d20-under-CV chance and the binomial of several dice",
             "compute a chance from a sum of custom dice, and tell a straight line per die from a sum's bell",
             "tell a printed die from a sandbox die"),
-           30, "Put the side-by-side charts on the projector; have each team predict a curve first.", "comparison"),
+           30, "Put the side-by-side charts on the projector; have each team predict a curve first.", "comparison",
+           checkpoints="lcb_lab.games.archipelago.course.dice"),
     Lesson("Second game: Archipelago, level 3 (helicopters)", "23_archipelago_level3.ipynb", ("l.396-577",),
            ("move a helicopter hovering (no blue die) and in progressive flight (the die + 5 steps exactly)",
             "give the chance of an A-S missile and say from where an A-A missile can hit",
             "give the chance that a machine gun downs a helicopter"),
-           45, "Skim level 3's text (its l.396-577).", "second game"),
+           45, "Skim level 3's text (its l.396-577).", "second game",
+           checkpoints="lcb_lab.games.archipelago.course.level3"),
     Lesson("Second game: Archipelago, level 4 (hovercraft, garrisons, commandos)", "24_archipelago_level4.ipynb",
            ("l.578-700",),
            ("move a hovercraft over water and flat land, and refuel a landed helicopter from its tank",
             "give the chance that a machine gun destroys a hovercraft, and say why a torpedo cannot",
             "give the chance that commandos capture a base held by a garrison, or by commandos and a garrison",
             "say which capture ends the game, and what the papers of the optional rule hide"),
-           45, "Skim level 4's text (its l.578-700).", "second game"),
+           45, "Skim level 4's text (its l.578-700).", "second game",
+           checkpoints="lcb_lab.games.archipelago.course.level4"),
     Lesson("Second game: Archipelago, the expanded rules (a tour)", "25_archipelago_expanded.ipynb", ("l.799-1391",),
            ("give the chance of a surface-to-surface missile",
             "say what the other side knows of a hidden submarine, and how a sonar finds it",
             "say what a depth charge and a contact mine do, and count an aircraft's turns to the board"),
            45, "Skim the expanded rules' headings (l.799-1391); the expanded board is the project's drawing "
-               "(sandbox).", "second game"),
+               "(sandbox).", "second game",
+           checkpoints="lcb_lab.games.archipelago.course.level5"),
     Lesson("Third game: Force on Force, action and reaction", "26_force_on_force.ipynb",
            ("l.5-15", "l.108-160", "l.316-383"),
            ("give the exact chance of a Reaction Test, with its tie rule and modifiers",
             "order a chain of Reactions and count the Firepower dice each Reaction costs",
             "say which units may engage a hidden unit, and count the defenders' dice after a breach"),
            45, "Skim the fragment's text (its l.108-160 and l.316-383) and docs/force_on_force.md (the table, "
-               "the units and the combat are sandbox).", "third game"),
+               "the units and the combat are sandbox).", "third game",
+           checkpoints="lcb_lab.games.force_on_force.course"),
     Lesson("Fourth game: Order of Battle, a card game's turn", "27_order_of_battle.ipynb", ("l.9-45", "l.87-123"),
            ("walk the nine phases of a turn, each finished by every Commander before the next",
             "give the exact chance of leading the turn from the Fortune cards that may be drawn",
             "resolve a skirmish round committed face down and revealed together, both sides at once"),
            40, "Skim the text (134 lines) and docs/order_of_battle.md (the card set and the winning total are "
-               "sandbox).", "fourth game"),
+               "sandbox).", "fourth game",
+           checkpoints="lcb_lab.games.order_of_battle.course"),
     Lesson("Four games side by side", "28_four_games.ipynb", ("7.02", "l.322", "l.318", "l.39"),
            ("compute a chance in each of the four models: d20 under a value, a sum of custom dice, two dice "
             "against each other, a draw from a shuffled deck",
@@ -186,6 +206,42 @@ def total_minutes() -> int:
     return sum(lesson.minutes for lesson in LESSONS)
 
 
+def _lesson(n: int | str) -> Lesson:
+    """Lesson ``n`` (its number in :data:`LESSONS`, as int or text). Raises LabError naming the range."""
+    try:
+        i = int(str(n).strip())
+        if not 0 <= i < len(LESSONS):
+            raise ValueError
+    except ValueError:
+        raise LabError(f"the course has lessons 0 to {len(LESSONS) - 1}, not {str(n)[:40]!r}") from None
+    return LESSONS[i]
+
+
+def lesson_checkpoints(n: int | str) -> tuple["Checkpoint", ...]:
+    """The checkpoints lesson ``n``'s notebook asks, from its :attr:`Lesson.checkpoints` module (``()``
+    when the notebook asks none or builds its own from its charts). Raises LabError for no such lesson."""
+    lesson = _lesson(n)
+    if not lesson.checkpoints:
+        return ()
+    return tuple(importlib.import_module(lesson.checkpoints).CHECKPOINTS)
+
+
+def answer_key(n: int | str) -> str:
+    """The instructor's key to lesson ``n`` as text: a heading line (number, title, notebook), then one
+    line per checkpoint (``key: answer (rule)``, computed now by the engine), or where the lesson has
+    none. Raises LabError for no such lesson."""
+    from lcb_lab.kernel.checkpoints import instructor_key
+    lesson = _lesson(n)
+    head = f"Lesson {LESSONS.index(lesson)}: {lesson.title} ({lesson.notebook})"
+    cps = lesson_checkpoints(n)
+    if cps:
+        return "\n".join([head, *(f"  {line}" for line in instructor_key(cps))])
+    if lesson.kind == "comparison":
+        return (f"{head}\n  its notebook builds its checkpoints from its own charts: run it, then, in a cell "
+                "of your own, print('\\n'.join(instructor_key(cps))) (from lcb_lab.kernel.checkpoints)")
+    return f"{head}\n  no checkpoints: the class argues the decisions the notebook plays"
+
+
 def markdown() -> str:
     """``docs/syllabus.md``: the course as Markdown (a table, then each lesson's objectives)."""
     out = ["# The course: a syllabus", "",
@@ -194,8 +250,24 @@ def markdown() -> str:
            "checkpoints a class answers (`lcb_lab.games.lcb.course`), plus capstones that play whole turns;",
            "then the second game, *Naval Battle in Archipelago*, by level (`lcb_lab.games.archipelago.course`;",
            "its rules are cited by the line of its text, `l.N`), a lesson comparing the two games' dice,",
-           "and the third game, *Force on Force* (`lcb_lab.games.force_on_force.course`, also cited by line).",
+           "the third game, *Force on Force* (`lcb_lab.games.force_on_force.course`), the fourth, *Order of",
+           "Battle* (`lcb_lab.games.order_of_battle.course`; both also cited by line), and a closing lesson",
+           "setting the four games side by side.",
            f"Class times are the project's estimate; the whole course: {total_minutes()} minutes.", "",
+           "## Teaching a lesson", "",
+           "1. Before class: do what the table's last column says (the rulebooks are not included: *Read",
+           "   3.0-3.5* means your copy of the LC:B rulebook; the other games' texts are cited by line), open",
+           "   the lesson's notebook in the lab (`make lab` in the checkout, then the notebook in the file",
+           "   browser) and run **Kernel › Restart Kernel and Run All Cells** once; every notebook runs",
+           "   offline. Its opening (notebook 00: its folded course section) names what it teaches, the",
+           "   rules it cites and its class time.",
+           "2. The answers: `lcb-lab key N` (or `python -m lcb_lab key N`) prints lesson N's checkpoints",
+           "   with their answers and rules, computed by the engine; keep it off the projector.",
+           "3. In class: walk the notebook's sections top to bottom on the projector, re-running a cell",
+           "   after changing a value when the class asks *what if*; a refused act prints one line naming",
+           "   its rule. Leave the last quarter of the class time for the checkpoints at the end: each",
+           "   student answers in the widget, a wrong answer shows a hint citing the rule, a right one",
+           "   the explanation.", "",
            "| # | Lesson | Notebook (in `notebooks/`) | Rules | Minutes | The instructor prepares |",
            "|---|---|---|---|---|---|"]
     for i, ls in enumerate(LESSONS):
