@@ -43,31 +43,31 @@ def error_text(what: str, err: BaseException) -> str:
     return f"Could not {verb}: {why.rstrip('.')}. Nothing changed."
 
 
-def in_a_cell() -> bool:
-    """Is a notebook cell running now (the kernel's request an ``execute_request``)?  False in a
-    widget's callback (a ``comm_msg``: a click), in a kernel-less Python, or with no request."""
+def _request_header() -> dict:
+    """The header of the request the kernel handles now (a cell's ``execute_request``, a click's
+    ``comm_msg``); ``{}`` in a kernel-less Python or with no request."""
     try:
         from IPython import get_ipython
     except ImportError:          # pragma: no cover - IPython comes with ipywidgets
-        return False
+        return {}
     kernel = getattr(get_ipython(), "kernel", None)
     get_parent = getattr(kernel, "get_parent", None)
     parent = get_parent("shell") if callable(get_parent) else None
-    return isinstance(parent, dict) and parent.get("header", {}).get("msg_type") == "execute_request"
+    header = parent.get("header") if isinstance(parent, dict) else None
+    return header if isinstance(header, dict) else {}
+
+
+def in_a_cell() -> bool:
+    """Is a notebook cell running now (the kernel's request an ``execute_request``)?  False in a
+    widget's callback (a ``comm_msg``: a click), in a kernel-less Python, or with no request."""
+    return _request_header().get("msg_type") == "execute_request"
 
 
 def sent_at() -> "datetime | None":
     """When the page sent the request the kernel handles now (a click's ``comm_msg``): its header's
     ``date``, by the page's clock (tz-aware); None outside a kernel or with no dated request.  Two
     such times from one page may be compared with each other, never with the kernel's clock."""
-    try:
-        from IPython import get_ipython
-    except ImportError:          # pragma: no cover - IPython comes with ipywidgets
-        return None
-    kernel = getattr(get_ipython(), "kernel", None)
-    get_parent = getattr(kernel, "get_parent", None)
-    parent = get_parent("shell") if callable(get_parent) else None
-    date = parent.get("header", {}).get("date") if isinstance(parent, dict) else None
+    date = _request_header().get("date")
     return date if isinstance(date, datetime) else None
 
 
