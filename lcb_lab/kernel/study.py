@@ -122,8 +122,8 @@ def run_study(hooks: StudyHooks, start: Any, plan: Any, runs: int = 1000, seed: 
             got = _distributed(hooks, start, plan, seed, parts, viewer, bar, workers)
     except KeyboardInterrupt:
         one_line_hook()
-        raise StudyInterrupted(f"study interrupted (Ctrl-C) after {bar.done} of {runs} runs; "
-                               "no result (a cluster started for it is closed)") from None
+        raise StudyInterrupted(f"study interrupted (Ctrl-C or the notebook's Stop) after {bar.done} of {runs} runs; "
+                               "no result" + ("" if serial else " (a cluster started for it is closed)")) from None
     finally:
         bar.close()
     return Runs(sorted(got, key=lambda o: o["index"]), 0 if serial else n_workers, time.perf_counter() - t0)

@@ -264,7 +264,7 @@ def test_ctrl_c_during_a_study_is_one_line_with_the_runs_done():
         study(_situation(), Plan(ACTS), runs=10, workers=0, progress=False, chunk=2, on_progress=ctrl_c)
     assert isinstance(e.value, StudyInterrupted)
     assert e.value._render_traceback_() == [
-        "StudyInterrupted: study interrupted (Ctrl-C) after 4 of 10 runs; no result (a cluster started for it is closed)"]
+        "StudyInterrupted: study interrupted (Ctrl-C or the notebook's Stop) after 4 of 10 runs; no result"]
 
 
 SCRIPT_CTRL_C = """
@@ -296,8 +296,7 @@ def test_ctrl_c_during_a_study_in_a_plain_script_is_one_line(tmp_path, mode):
     r = subprocess.run([sys.executable, "script.py", mode], capture_output=True, text=True, cwd=tmp_path,
                        timeout=120)
     assert r.returncode != 0 and r.stdout == ""
-    line = ("StudyInterrupted: study interrupted (Ctrl-C) after 6 of 10 runs; no result (a cluster started "
-            "for it is closed)")
+    line = "StudyInterrupted: study interrupted (Ctrl-C or the notebook's Stop) after 6 of 10 runs; no result"
     if mode == "one_line":
         assert r.stderr.splitlines() == [line]
     else:

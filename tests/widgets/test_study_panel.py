@@ -130,7 +130,7 @@ def test_a_kernel_interrupt_during_the_panels_study_is_one_line():
             raise KeyboardInterrupt
     p._progress = interrupted
     assert p.run(runs=200, seed=3) is None and p.result is None
-    assert plain_text(p.table.value).startswith("study interrupted (Ctrl-C) after 25 of 200 runs")
+    assert plain_text(p.table.value).startswith("study interrupted (Ctrl-C or the notebook's Stop) after 25 of 200 runs")
     assert not p.button.disabled and p.figures.children == ()
 
 

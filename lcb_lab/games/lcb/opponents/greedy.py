@@ -132,7 +132,7 @@ def score(game: Any, team: str, a: A.Action, seen: Seen) -> tuple[float, str]:
     if isinstance(a, A.BeginImpulse):
         n = sum(1 for u in game.state.units.values()
                 if u.team == team and u.task_force == a.task_force and not u.destroyed and not u.acted)
-        return float(n), f"{w}: {n} of its units have not acted this turn (3.3)"
+        return float(n), f"{w}: {n} of its units " + ("has" if n == 1 else "have") + " not acted this turn (3.3)"
     return 0.0, f"{w}: not scored by the greedy policy"
 
 
