@@ -219,6 +219,18 @@ def test_the_installed_console_script_writes_a_review_of_a_save(built):
     assert "Blue (US) view \u00b7 4 parts" in (built["outside"] / "review.html").read_text(encoding="utf-8")
 
 
+def test_the_installed_console_script_prints_a_lesson_s_answer_key(built):
+    """docs/syllabus.md's ``lcb-lab key N`` from a wheel, outside the repository: lesson 5's checkpoints
+    with their answers and rules (tests/test_syllabus.py checks the key itself)."""
+    script = built["venv"] / ("Scripts/lcb-lab.exe" if os.name == "nt" else "bin/lcb-lab")
+    r = subprocess.run([str(script), "key", "5"], capture_output=True, text=True, cwd=built["outside"], env=_env(),
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "Lesson 5: Combat: LRS and INTERCEPT (01_lrs_and_intercept.ipynb)"
+    assert "  ch07.intercept-units: FFG-454 (7.53)" in lines
+
+
 def test_the_installed_console_script_tells_its_version(built):
     script = built["venv"] / ("Scripts/lcb-lab.exe" if os.name == "nt" else "bin/lcb-lab")
     r = subprocess.run([str(script), "--version"], capture_output=True, text=True, cwd=built["outside"], env=_env(),
