@@ -86,7 +86,8 @@ def test_every_sandbox_number_of_a_command_display_wears_the_sandbox_mark():
         "sandbox: the text gives no starting Fame; each Commander starts with 5 (then the rules&#x27; gains and costs)",
         "sandbox: the cards left in the deck, of lcb_lab&#x27;s own card set (the text prints no card)"}
     assert "Reputation 0 <span" in table and "Credits 0 \u00b7" in table
-    assert table.endswith("\u2020 sandbox value: the text prints none (hover a value for lcb_lab's choice)</div>"
+    assert table.endswith("\u2020 sandbox value: the text prints none, nor any card's values (hover a value for "
+                          "lcb_lab's choice)</div>"
                           + MORE_BELOW)                 # then the "more below" cue, shown only while it scrolls
 
 

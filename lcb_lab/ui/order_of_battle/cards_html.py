@@ -234,7 +234,8 @@ def display_html(v: dict, cards: Any, acting: str | None = None) -> str:
             '<div class="oob-cards">' + "".join(_asset_html(a, cards) for a in loose) + "</div>"
             + "".join(_squad_html(q, assets, cards) for q in squads) + "</div>")
     key = (f'<div class="lcb-muted oob-key">{esc(cards_key(cards))}</div><div class="lcb-muted oob-key oob-sandbox-key">'
-           f"{SANDBOX_MARK} sandbox value: the text prints none (hover a value for lcb_lab's choice)</div>")
+           f"{SANDBOX_MARK} sandbox value: the text prints none, nor any card's values (hover a value for lcb_lab's "
+           "choice)</div>")       # the compact faces carry no mark of their own
     return '<div class="oob-table">' + "".join(out) + "</div>" + key + MORE_BELOW if out else ""
 
 
